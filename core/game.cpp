@@ -1,0 +1,189 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <array>
+#include <sstream>
+
+#include "core/games/games.h"
+#include "core/shuffle.h"
+
+namespace talon {
+
+namespace {
+
+const std::vector<const Game*>& Registry() {
+  static const std::vector<const Game*> games = {
+      &FourteenOutGame(), &TakeFourteenGame(), &TripleFourteensGame(),
+      &ThirteensGame(),   &FifteenGame(),      &TakeTenGame(),
+  };
+  return games;
+}
+
+std::vector<std::string_view> SplitSpaces(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+    if (j > i) out.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+const Game* FindGame(std::string_view id) {
+  for (const Game* g : Registry())
+    if (g->id() == id) return g;
+  return nullptr;
+}
+
+std::span<const Game* const> AllGames() { return Registry(); }
+
+std::string GameIdList() {
+  std::string out;
+  for (const Game* g : Registry()) out += (out.empty() ? "" : ", ") + std::string(g->id());
+  return out;
+}
+
+Table Game::StartTable(const Deal& deal) const {
+  Table t;
+  t.areas = deal.areas;
+  t.options = deal.options;
+  return t;
+}
+
+std::string Game::FormatMove(const MoveSpec& move) const {
+  std::string out;
+  for (size_t i = 0; i < move.from.size(); ++i) {
+    if (i) out += '+';
+    out += std::to_string(move.from[i].number);
+  }
+  out += ' ';
+  for (Card c : move.cards) out += " " + CardLabel(c);
+  return out;
+}
+
+Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
+  auto words = SplitSpaces(text);
+  if (words.empty()) return Status::BadInput("empty move");
+  MoveSpec m;
+  m.to = Place{Area::kDiscard, 0};
+  std::string_view places = words[0];
+  size_t i = 0;
+  while (i <= places.size()) {
+    size_t j = places.find('+', i);
+    if (j == std::string_view::npos) j = places.size();
+    std::string_view num = places.substr(i, j - i);
+    int n = 0;
+    if (num.empty() || num.size() > 3 ||
+        !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return Status::BadInput("'" + std::string(places) +
+                              "' is not a list of pile numbers joined by '+' (e.g. 3+9)");
+    for (char c : num) n = n * 10 + (c - '0');
+    m.from.push_back(Place{Area::kTableau, n});
+    i = j + 1;
+  }
+  for (size_t w = 1; w < words.size(); ++w) {
+    auto card = ParseCard(words[w]);
+    if (!card) return Status::BadInput("'" + std::string(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
+    m.cards.push_back(*card);
+  }
+  if (m.cards.size() != m.from.size())
+    return Status::BadInput("move '" + std::string(text) + "' names " + std::to_string(m.from.size()) +
+                            " piles but " + std::to_string(m.cards.size()) + " cards");
+  return m;
+}
+
+Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options) {
+  auto complete = CompleteOptions(game.option_specs(), options);
+  if (!complete) return complete.status();
+  Deal deal;
+  deal.game = std::string(game.id());
+  deal.number = number;
+  deal.shuffle = kShuffleName;
+  deal.options = *complete;
+  std::vector<Card> deck = ShuffledDeck(number, game.decks());
+  deal.areas = game.DealCards(deck, deal.options);
+  return deal;
+}
+
+Status CheckDeal(const Game& game, Deal& deal) {
+  auto complete = CompleteOptions(game.option_specs(), deal.options);
+  if (!complete) return complete.status().WithContext("options");
+  deal.options = *complete;
+  if (!deal.shuffle.empty() && deal.shuffle != kShuffleName)
+    return Status::BadInput("shuffle: unknown shuffle '" + deal.shuffle + "' (this version knows " +
+                            kShuffleName + ")");
+  const auto allowed = game.areas();
+  for (Area a : kAllAreas) {
+    if (std::find(allowed.begin(), allowed.end(), a) != allowed.end()) continue;
+    bool empty = AreaHasPiles(a) ? deal.areas.piles(a).empty() : deal.areas.single(a).empty();
+    if (!empty)
+      return Status::BadInput("areas." + std::string(AreaName(a)) + ": " + std::string(game.id()) +
+                              " has no " + std::string(AreaName(a)));
+  }
+  // Every card exactly decks() times.
+  std::array<int, 64> count{};
+  auto tally = [&](const Pile& p) {
+    for (Card c : p) ++count[c.code()];
+  };
+  for (Area a : kAllAreas) {
+    if (AreaHasPiles(a))
+      for (const Pile& p : deal.areas.piles(a)) tally(p);
+    else
+      tally(deal.areas.single(a));
+  }
+  const int want = game.decks();
+  for (int suit = 0; suit < 4; ++suit)
+    for (int rank = 1; rank <= 13; ++rank) {
+      Card c(rank, static_cast<Suit>(suit));
+      int have = count[c.code()];
+      if (have != want)
+        return Status::BadInput("areas: " + CardName(c) + " appears " + std::to_string(have) +
+                                " time" + (have == 1 ? "" : "s") + ", but a deal of " +
+                                std::string(game.id()) + " has it " + std::to_string(want) +
+                                " time" + (want == 1 ? "" : "s"));
+    }
+  TALON_RETURN_IF_ERROR(game.CheckShape(deal.areas, deal.options));
+  if (deal.number && !deal.shuffle.empty()) {
+    auto expected = MakeDeal(game, *deal.number, deal.options);
+    if (expected && !(expected->areas == deal.areas))
+      return Status::BadInput("areas: the cards are not those of deal " + std::to_string(*deal.number) +
+                              " (shuffle " + kShuffleName +
+                              "); remove \"deal\" and \"shuffle\" to make it a hand-made deal");
+  }
+  return Status::Ok();
+}
+
+std::string DealName(const Game& game, const Deal& deal) {
+  std::string name = deal.Name();
+  std::string changed;
+  for (const auto& spec : game.option_specs()) {
+    auto it = deal.options.find(spec.name);
+    if (it != deal.options.end() && !(it->second == spec.default_value))
+      changed += (changed.empty() ? "" : " ") + spec.name + "=" + FormatOptionValue(it->second);
+  }
+  if (!changed.empty()) name += " (" + changed + ")";
+  return name;
+}
+
+Replay ReplayMoves(const Game& game, const Deal& deal, std::span<const MoveSpec> moves) {
+  Replay r;
+  r.final_table = game.StartTable(deal);
+  for (const MoveSpec& m : moves) {
+    Status s = game.Play(r.final_table, m);
+    if (!s.ok()) {
+      r.first_error = s;
+      r.won = false;
+      return r;
+    }
+    ++r.legal_moves;
+  }
+  r.won = game.Won(r.final_table);
+  return r;
+}
+
+}  // namespace talon

@@ -1,0 +1,105 @@
+// Game: the one interface every game implements, and the registry of games.
+//
+// A game file (core/games/NAME.cpp) holds everything about one game: its
+// options, its dealing order, the checker that plays a MoveSpec on a Table
+// (used by talon-verify, independent of the solver), the solver's compact
+// rules (Position, Move, move generation) run by the generic search in
+// core/search.h, and its move notation.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/deal.h"
+#include "core/move.h"
+#include "core/options.h"
+#include "core/search_limits.h"
+#include "core/solution.h"
+#include "core/status.h"
+
+namespace talon {
+
+// The checker's state: the areas as a person sees them, plus counters a game
+// may need (documented by the game; e.g. passes made through the stock).
+struct Table {
+  Areas areas;
+  Options options;  // complete
+  std::vector<int64_t> counters;
+};
+
+struct SolveResult {
+  Verdict verdict = Verdict::kUnknown;
+  std::vector<MoveSpec> moves;  // iff verdict == kSolved
+  SearchStats stats;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual std::string_view id() const = 0;       // "fourteen-out"
+  virtual std::string_view title() const = 0;    // "Fourteen Out"
+  // A one-paragraph rules reminder, printed on sheets and in --help.
+  virtual std::string_view summary() const = 0;
+  virtual int decks() const { return 1; }
+  virtual std::vector<OptionSpec> option_specs() const { return {}; }
+  // The areas a deal of this game lists (a reader rejects any other).
+  virtual std::vector<Area> areas() const = 0;
+
+  // Deals a shuffled deck (deck[0] first) onto the layout.
+  // REQUIRES: deck.size() == 52 * decks(), options complete.
+  virtual Areas DealCards(std::span<const Card> deck, const Options& options) const = 0;
+  // Checks pile counts and shapes, face-down counts: everything but which
+  // cards there are (CheckDeal does that). Messages name the field, e.g.
+  // "areas.tableau[3]: a pile of this game holds 4 or 5 cards, not 7".
+  virtual Status CheckShape(const Areas& areas, const Options& options) const = 0;
+
+  // Decides the deal. REQUIRES: CheckDeal(deal).ok().
+  virtual SolveResult Solve(const Deal& deal, const SearchLimits& limits) const = 0;
+
+  // The checker. StartTable sets up a table from a deal (doing whatever the
+  // rules do before the first choice). Play checks `move` against the rules
+  // and, if legal, applies it with its automatic consequences (refills,
+  // turning cards up); if not, returns kIllegalMove with the reason and
+  // leaves `table` unchanged.
+  virtual Table StartTable(const Deal& deal) const;
+  virtual Status Play(Table& table, const MoveSpec& move) const = 0;
+  virtual bool Won(const Table& table) const = 0;
+
+  // The short notation printed on solution sheets, e.g. "3+9  K♠ A♥".
+  // The default writes the `from` numbers joined by '+', two spaces, the
+  // card labels; it suits games whose moves all go to the discard.
+  virtual std::string FormatMove(const MoveSpec& move) const;
+  // Reads the notation back (ASCII card names are accepted too: "3+9 KS AH").
+  virtual Expected<MoveSpec> ParseMove(std::string_view text) const;
+};
+
+// The registry.
+const Game* FindGame(std::string_view id);
+std::span<const Game* const> AllGames();
+std::string GameIdList();  // "fourteen-out, take-fourteen, ..."
+
+// Deals deal `number` of `game`. Fails (kBadInput) only on bad options.
+Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options);
+// Checks a deal completely: known game and options (completed in place),
+// the right cards for the game, pile shapes. Messages name the field.
+Status CheckDeal(const Game& game, Deal& deal);
+// The name printed on sheets: "thirteens#42", plus " (slots=15)" when an
+// option differs from its default.
+std::string DealName(const Game& game, const Deal& deal);
+
+// Replays `moves` from the deal's start. Returns the index of the first
+// illegal move and its reason, or moves.size() if all are legal; `won` tells
+// whether the final table is won.
+struct Replay {
+  size_t legal_moves = 0;
+  Status first_error;  // ok iff every move was legal
+  bool won = false;
+  Table final_table;
+};
+Replay ReplayMoves(const Game& game, const Deal& deal, std::span<const MoveSpec> moves);
+
+}  // namespace talon

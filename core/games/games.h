@@ -1,0 +1,16 @@
+// The games' entry points, one per file in this directory; game.cpp lists
+// them in the registry (explicitly, so the linker keeps every game).
+#pragma once
+
+#include "core/game.h"
+
+namespace talon {
+
+const Game& FourteenOutGame();
+const Game& TakeFourteenGame();
+const Game& TripleFourteensGame();
+const Game& ThirteensGame();
+const Game& FifteenGame();
+const Game& TakeTenGame();
+
+}  // namespace talon

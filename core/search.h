@@ -1,0 +1,125 @@
+// The generic solver: a complete depth-first search over any game's rules.
+//
+// A game supplies a Rules type:
+//
+//   struct Rules {
+//     using Position = ...;             // small, copyable
+//     using Move = ...;                 // small value type
+//     static constexpr int kMaxMoves;   // bound on Moves()'s count
+//     bool prune = true;                // false: every legal move, no dead test
+//     bool Won(const Position&) const;
+//     // Writes the moves to try, best first, into out[0..n) and returns n.
+//     // With prune, it may return fewer (e.g. one move proved safe), but only
+//     // where the game's file proves that a win, if any, survives.
+//     int Moves(const Position&, Move* out) const;
+//     void Apply(Position&, Move) const;        // with automatic consequences
+//     Key128 KeyOf(const Position&) const;      // see position_key.h
+//     // Sound: true only if the position cannot be won. Only called with prune.
+//     bool Dead(const Position&) const;
+//   };
+//
+// The search enters each position at most once (the transposition table is
+// the visited set; the games here are acyclic: every move removes or builds
+// cards). It returns solved with a winning line, unsolvable only when the
+// whole reachable space was searched, or unknown when a limit stopped it.
+// It allocates per depth level, never per node.
+#pragma once
+
+#include <chrono>
+#include <vector>
+
+#include "core/position_key.h"
+#include "core/search_limits.h"
+#include "core/solution.h"
+#include "core/transposition_table.h"
+
+namespace talon {
+
+template <class Rules>
+struct SearchOutcome {
+  Verdict verdict = Verdict::kUnknown;
+  std::vector<typename Rules::Move> line;  // the winning moves iff solved
+  SearchStats stats;
+};
+
+template <class Rules>
+SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& start,
+                            const SearchLimits& limits) {
+  using Position = typename Rules::Position;
+  using Move = typename Rules::Move;
+  struct Frame {
+    Position pos;
+    int n = 0, next = 0;
+    Move moves[Rules::kMaxMoves];
+  };
+
+  const auto t0 = std::chrono::steady_clock::now();
+  SearchOutcome<Rules> out;
+  auto finish = [&](Verdict v, const char* limit, size_t table_bytes) {
+    out.verdict = v;
+    out.stats.limit = limit;
+    out.stats.table_bytes = table_bytes;
+    out.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+  };
+
+  if (rules.Won(start)) return finish(Verdict::kSolved, "", 0);
+  if (rules.prune && rules.Dead(start)) return finish(Verdict::kUnsolvable, "", 0);
+
+  TranspositionTable table(limits.max_memory);
+  std::vector<Frame> stack;
+  stack.reserve(64);
+  stack.emplace_back();
+  stack.back().pos = start;
+  stack.back().n = rules.Moves(start, stack.back().moves);
+  table.Insert(rules.KeyOf(start));
+
+  uint64_t nodes = 0;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.n) {
+      stack.pop_back();
+      continue;
+    }
+    const Move move = top.moves[top.next++];
+    Position child = top.pos;
+    rules.Apply(child, move);
+    ++nodes;
+
+    if ((nodes & 1023) == 0) {
+      if (limits.max_nodes && nodes >= limits.max_nodes) {
+        out.stats.nodes = nodes;
+        return finish(Verdict::kUnknown, "max-nodes", table.bytes());
+      }
+      if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
+        out.stats.nodes = nodes;
+        return finish(Verdict::kUnknown, "interrupted", table.bytes());
+      }
+      if (limits.max_seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
+              limits.max_seconds) {
+        out.stats.nodes = nodes;
+        return finish(Verdict::kUnknown, "max-seconds", table.bytes());
+      }
+    } else if (limits.max_nodes && nodes >= limits.max_nodes) {
+      out.stats.nodes = nodes;
+      return finish(Verdict::kUnknown, "max-nodes", table.bytes());
+    }
+
+    if (rules.Won(child)) {
+      for (const Frame& f : stack) out.line.push_back(f.moves[f.next - 1]);
+      out.stats.nodes = nodes;
+      return finish(Verdict::kSolved, "", table.bytes());
+    }
+    if (!table.Insert(rules.KeyOf(child))) continue;  // entered before
+    if (rules.prune && rules.Dead(child)) continue;
+    stack.emplace_back();
+    Frame& f = stack.back();  // `top` may dangle after emplace_back
+    f.pos = child;
+    f.n = rules.Moves(child, f.moves);
+  }
+  out.stats.nodes = nodes;
+  return finish(Verdict::kUnsolvable, "", table.bytes());
+}
+
+}  // namespace talon

@@ -1,0 +1,25 @@
+// Limits and counters shared by every solver.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace talon {
+
+struct SearchLimits {
+  uint64_t max_nodes = 0;        // 0 = no limit; deterministic
+  double max_seconds = 0;        // 0 = no limit; NOT deterministic (machine speed)
+  size_t max_memory = size_t{2} << 30;  // bytes for the transposition table; hard bound
+  const std::atomic<bool>* cancel = nullptr;  // set to stop early (e.g. on SIGINT)
+};
+
+struct SearchStats {
+  uint64_t nodes = 0;         // positions expanded
+  size_t table_bytes = 0;     // transposition table size at the end
+  double seconds = 0;         // wall time of the search
+  std::string limit;          // which limit stopped it ("max-nodes", ...); empty if none
+};
+
+}  // namespace talon

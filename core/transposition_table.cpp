@@ -1,0 +1,57 @@
+#include "core/transposition_table.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace talon {
+
+TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {
+  max_slots_ = std::bit_floor(std::max<size_t>(max_bytes / sizeof(Key128), 64));
+  size_t n = std::min(std::bit_ceil(std::max<size_t>(initial_slots, 64)), max_slots_);
+  slots_.assign(n, kEmptyKey);
+  mask_ = n - 1;
+}
+
+void TranspositionTable::Clear() {
+  std::fill(slots_.begin(), slots_.end(), kEmptyKey);
+  size_ = 0;
+  overwrites_ = 0;
+}
+
+bool TranspositionTable::Contains(Key128 key) const {
+  size_t i = HashKey(key) & mask_;
+  for (size_t probe = 0; probe < kMaxProbe; ++probe, i = (i + 1) & mask_) {
+    if (slots_[i] == key) return true;
+    if (slots_[i] == kEmptyKey) return false;
+  }
+  return false;
+}
+
+bool TranspositionTable::Insert(Key128 key) {
+  if ((size_ + 1) * 2 > slots_.size() && slots_.size() < max_slots_) Grow();
+  size_t home = HashKey(key) & mask_;
+  size_t i = home;
+  for (size_t probe = 0; probe < kMaxProbe; ++probe, i = (i + 1) & mask_) {
+    if (slots_[i] == key) return false;
+    if (slots_[i] == kEmptyKey) {
+      slots_[i] = key;
+      ++size_;
+      return true;
+    }
+  }
+  // Full neighbourhood at the memory limit: forget the oldest-placed neighbour.
+  slots_[home] = key;
+  ++overwrites_;
+  return true;
+}
+
+void TranspositionTable::Grow() {
+  std::vector<Key128> old(slots_.size() * 2, kEmptyKey);
+  old.swap(slots_);
+  mask_ = slots_.size() - 1;
+  size_ = 0;
+  for (Key128 k : old)
+    if (!(k == kEmptyKey)) Insert(k);
+}
+
+}  // namespace talon
