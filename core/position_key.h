@@ -14,9 +14,15 @@ struct Key128 {
 };
 inline constexpr Key128 kEmptyKey{~uint64_t{0}, ~uint64_t{0}};
 
+// MurmurHash3's 64-bit finaliser over both words: every key bit reaches the
+// low bits that pick a table slot.
 inline uint64_t HashKey(Key128 k) {
-  uint64_t h = k.lo * 0x9E3779B97F4A7C15ULL ^ (k.hi + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-  return h ^ (h >> 29);
+  uint64_t h = k.lo ^ (k.hi * 0x9E3779B97F4A7C15ULL);
+  h ^= h >> 33;
+  h *= 0xFF51AFD7ED558CCDULL;
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ULL;
+  return h ^ (h >> 33);
 }
 
 }  // namespace talon

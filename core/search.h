@@ -67,30 +67,36 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
   if (rules.prune && rules.Dead(start)) return finish(Verdict::kUnsolvable, "", 0);
 
   TranspositionTable table(limits.max_memory);
-  std::vector<Frame> stack;
-  stack.reserve(64);
-  stack.emplace_back();
-  stack.back().pos = start;
-  stack.back().n = rules.Moves(start, stack.back().moves);
+  // Frames are reused level by level: the stack grows only when the search
+  // goes deeper than ever before, so no node allocates.
+  std::vector<Frame> stack(16);
+  size_t depth = 0;
+  stack[0].pos = start;
+  stack[0].n = rules.Moves(start, stack[0].moves);
+  stack[0].next = 0;
   table.Insert(rules.KeyOf(start));
 
   uint64_t nodes = 0;
-  while (!stack.empty()) {
-    Frame& top = stack.back();
+  const uint64_t max_nodes = limits.max_nodes ? limits.max_nodes : ~uint64_t{0};
+  for (;;) {
+    Frame& top = stack[depth];
     if (top.next == top.n) {
-      stack.pop_back();
+      if (depth == 0) break;
+      --depth;
       continue;
     }
     const Move move = top.moves[top.next++];
-    Position child = top.pos;
-    rules.Apply(child, move);
+    if (depth + 1 == stack.size()) stack.resize(stack.size() * 2);
+    Frame& child = stack[depth + 1];  // `top` is not used after the resize
+    child.pos = stack[depth].pos;
+    rules.Apply(child.pos, move);
     ++nodes;
 
+    if (nodes >= max_nodes) {
+      out.stats.nodes = nodes;
+      return finish(Verdict::kUnknown, "max-nodes", table.bytes());
+    }
     if ((nodes & 1023) == 0) {
-      if (limits.max_nodes && nodes >= limits.max_nodes) {
-        out.stats.nodes = nodes;
-        return finish(Verdict::kUnknown, "max-nodes", table.bytes());
-      }
       if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
         out.stats.nodes = nodes;
         return finish(Verdict::kUnknown, "interrupted", table.bytes());
@@ -101,22 +107,18 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
         out.stats.nodes = nodes;
         return finish(Verdict::kUnknown, "max-seconds", table.bytes());
       }
-    } else if (limits.max_nodes && nodes >= limits.max_nodes) {
-      out.stats.nodes = nodes;
-      return finish(Verdict::kUnknown, "max-nodes", table.bytes());
     }
 
-    if (rules.Won(child)) {
-      for (const Frame& f : stack) out.line.push_back(f.moves[f.next - 1]);
+    if (rules.Won(child.pos)) {
+      for (size_t d = 0; d <= depth; ++d) out.line.push_back(stack[d].moves[stack[d].next - 1]);
       out.stats.nodes = nodes;
       return finish(Verdict::kSolved, "", table.bytes());
     }
-    if (!table.Insert(rules.KeyOf(child))) continue;  // entered before
-    if (rules.prune && rules.Dead(child)) continue;
-    stack.emplace_back();
-    Frame& f = stack.back();  // `top` may dangle after emplace_back
-    f.pos = child;
-    f.n = rules.Moves(child, f.moves);
+    if (!table.Insert(rules.KeyOf(child.pos))) continue;  // entered before
+    if (rules.prune && rules.Dead(child.pos)) continue;
+    child.n = rules.Moves(child.pos, child.moves);
+    child.next = 0;
+    ++depth;
   }
   out.stats.nodes = nodes;
   return finish(Verdict::kUnsolvable, "", table.bytes());

@@ -29,20 +29,27 @@ bool TranspositionTable::Contains(Key128 key) const {
 
 bool TranspositionTable::Insert(Key128 key) {
   if ((size_ + 1) * 2 > slots_.size() && slots_.size() < max_slots_) Grow();
-  size_t home = HashKey(key) & mask_;
-  size_t i = home;
-  for (size_t probe = 0; probe < kMaxProbe; ++probe, i = (i + 1) & mask_) {
-    if (slots_[i] == key) return false;
-    if (slots_[i] == kEmptyKey) {
-      slots_[i] = key;
-      ++size_;
-      return true;
+  for (;;) {
+    size_t home = HashKey(key) & mask_;
+    size_t i = home;
+    for (size_t probe = 0; probe < kMaxProbe; ++probe, i = (i + 1) & mask_) {
+      if (slots_[i] == key) return false;
+      if (slots_[i] == kEmptyKey) {
+        slots_[i] = key;
+        ++size_;
+        return true;
+      }
     }
+    // A full neighbourhood: grow while allowed, else forget the key at home
+    // (keys never sit more than kMaxProbe slots from home, so Contains stays exact).
+    if (slots_.size() < max_slots_) {
+      Grow();
+      continue;
+    }
+    slots_[home] = key;
+    ++overwrites_;
+    return true;
   }
-  // Full neighbourhood at the memory limit: forget the oldest-placed neighbour.
-  slots_[home] = key;
-  ++overwrites_;
-  return true;
 }
 
 void TranspositionTable::Grow() {
