@@ -15,6 +15,11 @@ const std::vector<const Game*>& Registry() {
   static const std::vector<const Game*> games = {
       &FourteenOutGame(), &TakeFourteenGame(), &TripleFourteensGame(),
       &ThirteensGame(),   &FifteenGame(),      &TakeTenGame(),
+      &CarpetGame(),
+      &FourOfAKindGame(),
+      &TryAgainGame(),
+      &KlondikeGame(),
+      &IdiotsDelightGame(),
   };
   return games;
 }
@@ -150,6 +155,9 @@ Status CheckDeal(const Game& game, Deal& deal) {
   TALON_RETURN_IF_ERROR(game.CheckShape(deal.areas, deal.options));
   if (deal.number && !deal.shuffle.empty()) {
     auto expected = MakeDeal(game, *deal.number, deal.options);
+    if (expected && expected->areas.face_down != deal.areas.face_down)
+      return Status::BadInput("face_down: deal " + std::to_string(*deal.number) +
+                              " of this game has other face-down counts");
     if (expected && !(expected->areas == deal.areas))
       return Status::BadInput("areas: the cards are not those of deal " + std::to_string(*deal.number) +
                               " (shuffle " + kShuffleName +

@@ -12,5 +12,10 @@ const Game& TripleFourteensGame();
 const Game& ThirteensGame();
 const Game& FifteenGame();
 const Game& TakeTenGame();
+const Game& IdiotsDelightGame();
+const Game& CarpetGame();
+const Game& FourOfAKindGame();
+const Game& TryAgainGame();
+const Game& KlondikeGame();
 
 }  // namespace talon

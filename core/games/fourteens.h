@@ -1,0 +1,707 @@
+// The "pairs to fourteen" pile games: Fourteen Out, Take Fourteen and Triple
+// Fourteens (docs/rules/fourteen-out.md, take-fourteen.md,
+// triple-fourteens.md). All three are the same play on different layouts:
+// every card face up in piles; a move removes the top cards of two different
+// piles whose values sum to 14 (A=1, J=11, Q=12, K=13); empty piles stay
+// empty; the deal is won when every pile is empty. This header holds the
+// layouts, the checker and the solver shared by the three game files.
+//
+// SOLVER FACTS (each used below, each proved here).
+//
+// F0. Cards never move except to the discard, and no card is ever put on a
+//     pile. So a card that is on top stays on top until it is removed, and a
+//     move only changes the two piles it takes from, by exposing the card
+//     below each.
+//
+// F1. Values pair only within seven classes: {A,K} {2,Q} {3,J} {4,T} {5,9}
+//     {6,8} {7}. (v + w = 14 with 1 <= v, w <= 13 means w = 14 - v, and the
+//     map v -> 14 - v pairs A-K, 2-Q, 3-J, 4-T, 5-9, 6-8 and fixes 7.)
+//
+// F2. Projection. For a class k, the k-projection of a position keeps, in
+//     every pile, only the cards of class k, in their order. If a position is
+//     winnable, so is each of its projections: take a winning sequence and
+//     keep only its moves of class k (both cards of a move are of one class
+//     by F1). Each kept move is legal in the projection: its two cards are on
+//     top of two different piles in the full game at that time, so every
+//     card above them has been removed already; the removed class-k cards
+//     are exactly those of the kept moves made before, so in the projection
+//     nothing of class k lies above them either. The kept moves remove every
+//     class-k card, so they win the projection. Contrapositive: if some
+//     projection cannot be won, the position cannot be won. That gives the
+//     dead-position test (Dead), in two strengths, both sound:
+//     (a) counting: a move takes at most one card from each pile, and each
+//         class-k move takes two class-k cards, so a pile may hold at most
+//         half of the class-k cards left: count_k(pile) * 2 <= left_k. (This
+//         contains "a card whose every partner lies in its own pile can never
+//         be removed"; for class {7}, where any two 7s of different piles
+//         pair, it is also sufficient, so nothing more is tried there.)
+//     (b) exact: the projection is a small game of its own (8 cards of one
+//         deck, 24 of three); Dead solves it by a memoised search
+//         (ProjectionWins) and declares the position dead iff the projection
+//         cannot be won. For three decks that sub-search has a budget of
+//         positions; when it runs out the answer is "not proved dead", which
+//         is sound. Only the class of the last move is tested: the other
+//         projections are those of the parent, which was not dead.
+//
+// F3. Safe move. Let k be a class all of whose remaining cards are on top of
+//     piles (so in different piles). Then removing any legal pair {c1, c2}
+//     of class k first keeps a win, if there is one. Proof: let S be a
+//     winning sequence. If S removes c1 with c2 at step j, move that step to
+//     the front: by F0 c1 and c2 stay on top until step j and no earlier
+//     step touches their piles, so every step stays legal and the final
+//     position is the same. Otherwise S removes c1 with d2 at step i and c2
+//     with d1 at step j (d1 a partner of c2, d2 of c1; all four distinct,
+//     all class k, so all on top now, in four different piles). Say i < j
+//     (the other case is symmetric). Let S' be: {c1,c2}; S's steps before
+//     i; {d1,d2} in place of step i; S's steps after i except step j. Before
+//     step j, S never touches the piles of c2 and d1 (both stay on top until
+//     then, F0), so in S' every step before the old step j sees the same
+//     tops on the other piles; d1 and d2 are tops of different piles at
+//     step i (d1 since the start, d2 as in S); after the old step j both
+//     sequences have removed the same cards, so the rest of S is legal and
+//     wins. In particular a class with exactly two cards left, both on top
+//     of different piles, has a safe move.
+//     With prune, Moves() returns just one such move when one exists.
+//
+// F4. Stubborn sets (optional, see Solver::stubborn). Link pile p
+//     to every pile q != p that holds a partner of p's top card (anywhere in
+//     q), and let M be the piles reachable from the two piles of some legal
+//     move m (following links). Let K be the top cards of M and T the moves
+//     (legal now or not) that remove a card of K. Claim: if the position is
+//     winnable, some winning sequence starts with a move of T legal now, and
+//     the legal moves of T are exactly the legal moves between two piles of
+//     M. Proof: a winning sequence S removes m's cards, so it has a move of
+//     T; let t be its first. (i) t is legal now: t removes a card a of K
+//     (on top now, F0) with a partner x; if x were covered, the top card e
+//     of x's pile is in K (x's pile is linked from a's), so e would have to
+//     go before t, by a move of T earlier than t: impossible. (ii) t can be
+//     played first: the moves of S before t remove no card of K, so they
+//     touch neither of t's piles (their tops are in K), and t commutes to
+//     the front (F0) reaching the same position. Induction on the number of
+//     cards gives the claim for the whole search. With a visited set on
+//     this acyclic game the reduced search still reaches a win iff there is
+//     one. Moves() keeps the legal moves of the smallest such M it finds.
+//
+// F5. Glued pairs. A class with exactly two cards left must remove them
+//     together. If such pairs P1, ..., Pn form a cycle in which a card of Pi
+//     lies above a card of Pi+1 in one pile (and Pn above P1), each must go
+//     before the next: impossible, so the position is dead (Dead, after a
+//     move that leaves its class with one pair).
+//
+// Move ordering (free: it changes no verdict, only speed) is deterministic.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cassert>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/position_key.h"
+#include "core/search.h"
+
+namespace talon {
+namespace fourteens {
+
+inline constexpr int kClasses = 7;
+inline constexpr int kMaxPiles = 24;
+
+// {A,K}=0 {2,Q}=1 {3,J}=2 {4,T}=3 {5,9}=4 {6,8}=5 {7}=6 (F1).
+constexpr int ClassOf(int rank) { return rank <= 7 ? rank - 1 : 13 - rank; }
+
+// How a game lays out its deck.
+struct Layout {
+  int piles = 12;
+  int decks = 1;
+  bool round_robin = false;  // card i on top of pile (i mod piles); else pile by pile
+  std::array<uint8_t, kMaxPiles> sizes{};  // cards dealt to each pile
+};
+
+// Calls put(pile, card) for every card of `deck` in dealing order (deck[0]
+// first; each card goes on top of its pile). Allocates nothing.
+// REQUIRES: deck.size() == sum of layout.sizes.
+template <class Put>
+void DealInOrder(const Layout& layout, std::span<const Card> deck, Put&& put) {
+  if (layout.round_robin) {
+    for (size_t i = 0; i < deck.size(); ++i)
+      put(static_cast<int>(i % static_cast<size_t>(layout.piles)), deck[i]);
+    return;
+  }
+  size_t i = 0;
+  for (int p = 0; p < layout.piles; ++p)
+    for (int c = 0; c < layout.sizes[static_cast<size_t>(p)]; ++c) put(p, deck[i++]);
+}
+
+inline Areas DealAreas(const Layout& layout, std::span<const Card> deck) {
+  Areas a;
+  a.tableau.resize(static_cast<size_t>(layout.piles));
+  for (int p = 0; p < layout.piles; ++p)
+    a.tableau[static_cast<size_t>(p)].reserve(layout.sizes[static_cast<size_t>(p)]);
+  DealInOrder(layout, deck, [&](int p, Card c) { a.tableau[static_cast<size_t>(p)].push_back(c); });
+  return a;
+}
+
+// The Rules of core/search.h for a layout of N piles of at most H cards.
+// The cards live here (dealt once per deal); a Position is the pile heights.
+template <int N, int H>
+class Solver {
+ public:
+  static_assert(N <= kMaxPiles && H <= 15 && N * 4 <= 128);
+  static constexpr int kNone = kClasses;  // Position::last before any move
+  static constexpr uint32_t kMemo = 256;   // largest projection solved exactly
+
+  struct Position {
+    std::array<uint8_t, N> h;               // cards left in each pile
+    std::array<uint8_t, kClasses> left;     // cards of each class left (derived)
+    uint8_t last;                           // class of the move that led here, or kNone
+  };
+  struct Move {
+    uint8_t a, b;  // pile indexes, a < b
+    friend bool operator==(Move x, Move y) { return x.a == y.a && x.b == y.b; }
+  };
+  static constexpr int kMaxMoves = N * (N - 1) / 2;
+  bool prune = true;
+  // With prune: also cut moves to a stubborn set (F4). Off by default: it
+  // saves positions (a fifth for one deck) but costs more per position than
+  // it saves, and the restarts of Decide tame the rare huge three-deck
+  // searches better. The tests check it stays sound.
+  bool stubborn = false;
+  // Move ordering only: 0 = taller piles first; other values mix in a
+  // fixed pseudo-random order of their own (see Moves and Decide).
+  uint32_t seed = 0;
+  // Decide() restarts with growing budgets and other seeds (three decks).
+  bool restarts = N > 12;
+
+  // Deals `deck` (deck[0] first) in `layout`'s order into the card table
+  // and sets the pile heights of `start`: the bare deal, nothing derived
+  // (Prepare does that). Allocates nothing. REQUIRES: layout.piles == N,
+  // sizes <= H, deck.size() == sum of sizes.
+  void DealCards(const Layout& layout, std::span<const Card> deck, Position& start) {
+    std::memset(size_, 0, sizeof size_);
+    DealInOrder(layout, deck, [&](int p, Card c) { code_[p][size_[p]++] = c.code(); });
+    std::memcpy(start.h.data(), size_, N);
+  }
+  // DealCards, then Prepare: ready to search. Allocates nothing.
+  void Deal(const Layout& layout, std::span<const Card> deck, Position& start) {
+    DealCards(layout, deck, start);
+    Prepare(start);
+  }
+  // Loads piles listed bottom to top. REQUIRES: piles.size() == N, each <= H cards.
+  void Load(const std::vector<Pile>& piles, Position& start) {
+    assert(piles.size() == static_cast<size_t>(N));
+    for (int p = 0; p < N; ++p) {
+      const Pile& pile = piles[static_cast<size_t>(p)];
+      assert(pile.size() <= static_cast<size_t>(H));
+      size_[p] = static_cast<uint8_t>(pile.size());
+      for (size_t i = 0; i < pile.size(); ++i) code_[p][i] = pile[i].code();
+    }
+    Prepare(start);
+  }
+
+  Card CardAt(int pile, int index) const { return Card::FromCode(code_[pile][index]); }
+  Card TopOf(const Position& pos, int pile) const { return CardAt(pile, pos.h[pile] - 1); }
+
+  bool Won(const Position& pos) const {
+    for (int k = 0; k < kClasses; ++k)
+      if (pos.left[k]) return false;
+    return true;
+  }
+
+  int Moves(const Position& pos, Move* out) const {
+    // Piles by the rank on top.
+    uint8_t by_rank[14][N];
+    uint8_t nr[14] = {};
+    uint8_t tops_in_class[kClasses] = {};
+    for (int p = 0; p < N; ++p) {
+      if (!pos.h[p]) continue;
+      const int r = rank_[p][pos.h[p] - 1];
+      by_rank[r][nr[r]++] = static_cast<uint8_t>(p);
+      ++tops_in_class[ClassOf(r)];
+    }
+    auto pair = [](int x, int y) {
+      return x < y ? Move{static_cast<uint8_t>(x), static_cast<uint8_t>(y)}
+                   : Move{static_cast<uint8_t>(y), static_cast<uint8_t>(x)};
+    };
+    if (prune) {
+      // F3: a class whose every card is on top has a safe move.
+      for (int k = 0; k < kClasses; ++k) {
+        if (!pos.left[k] || tops_in_class[k] != pos.left[k]) continue;
+        const int lo = k + 1, hi = 13 - k;
+        if (lo == 7) {
+          if (nr[7] >= 2) { out[0] = pair(by_rank[7][0], by_rank[7][1]); return 1; }
+        } else if (nr[lo] && nr[hi]) {
+          out[0] = pair(by_rank[lo][0], by_rank[hi][0]);
+          return 1;
+        }
+      }
+    }
+    int n = 0;
+    int score[kMaxMoves];
+    auto add = [&](int x, int y) {
+      const Move m = pair(x, y);
+      // Taller piles first: keeps piles (and so choices) alive longer. A
+      // non-zero seed mixes in a fixed pseudo-random order of its own, strong
+      // enough to overrule small differences of height (see Decide).
+      int s = pos.h[m.a] + pos.h[m.b];
+      if (seed) s = s * 4 + static_cast<int>(TieBreak(m) & 63);
+      int i = n++;
+      while (i > 0 && score[i - 1] < s) {
+        out[i] = out[i - 1];
+        score[i] = score[i - 1];
+        --i;
+      }
+      out[i] = m;
+      score[i] = s;
+    };
+    for (int r = 1; r <= 6; ++r)
+      for (int i = 0; i < nr[r]; ++i)
+        for (int j = 0; j < nr[14 - r]; ++j) add(by_rank[r][i], by_rank[14 - r][j]);
+    for (int i = 0; i < nr[7]; ++i)
+      for (int j = i + 1; j < nr[7]; ++j) add(by_rank[7][i], by_rank[7][j]);
+    if (prune && stubborn && n > 1) n = Stubborn(pos, out, n);
+    return n;
+  }
+
+  // F4: keeps only the moves of a stubborn set (see the proof above).
+  int Stubborn(const Position& pos, Move* out, int n) const {
+    using Mask = uint32_t;
+    Mask has[14] = {};  // piles holding a card of rank r
+    Mask live = 0;
+    for (int q = 0; q < N; ++q) {
+      if (!pos.h[q]) continue;
+      live |= Mask{1} << q;
+      for (unsigned vm = valmask_[q][pos.h[q]]; vm; vm &= vm - 1) has[std::countr_zero(vm)] |= Mask{1} << q;
+    }
+    Mask reach[N], closure[N] = {};
+    for (int p = 0; p < N; ++p)
+      reach[p] = Mask{1} << p | (pos.h[p] ? has[14 - rank_[p][pos.h[p] - 1]] : 0);
+    auto closure_of = [&](int p) {
+      if (!closure[p]) {
+        Mask c = reach[p], done = Mask{1} << p;
+        for (Mask todo = c & ~done; todo; todo = c & ~done) {
+          const int q = std::countr_zero(todo);
+          done |= Mask{1} << q;
+          c |= reach[q];
+        }
+        closure[p] = c;
+      }
+      return closure[p];
+    };
+    Mask best = live;
+    int best_count = n;
+    for (int i = 0; i < n; ++i) {
+      const Mask m = closure_of(out[i].a) | closure_of(out[i].b);
+      if ((m & live) == live || m == best) continue;
+      int count = 0;
+      for (int j = 0; j < n; ++j) count += (m >> out[j].a & 1) & (m >> out[j].b & 1);
+      if (count < best_count) best_count = count, best = m;
+      if (count == 1) break;
+    }
+    int kept = 0;
+    for (int j = 0; j < n; ++j)
+      if ((best >> out[j].a & 1) & (best >> out[j].b & 1)) out[kept++] = out[j];
+    return kept;
+  }
+
+  uint32_t TieBreak(Move m) const {
+    uint32_t x = seed * 0x9E3779B1u ^ m.a * 0x85EBCA6Bu ^ m.b * 0xC2B2AE35u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    return x ^ (x >> 12);
+  }
+
+  void Apply(Position& pos, Move m) const {
+    const int k = ClassOf(rank_[m.a][pos.h[m.a] - 1]);
+    --pos.h[m.a];
+    --pos.h[m.b];
+    pos.left[k] = static_cast<uint8_t>(pos.left[k] - 2);
+    pos.last = static_cast<uint8_t>(k);
+  }
+
+  Key128 KeyOf(const Position& pos) const {
+    // Exact: four bits per pile height, piles 1-16 in lo, 17-24 in hi. Never
+    // the reserved all-ones key: hi's top 32 bits are always zero.
+    Key128 key;
+    for (int p = 0; p < N && p < 16; ++p) key.lo |= uint64_t{pos.h[p]} << (4 * p);
+    for (int p = 16; p < N; ++p) key.hi |= uint64_t{pos.h[p]} << (4 * (p - 16));
+    return key;
+  }
+
+  bool Dead(const Position& pos) const {
+    if (pos.last != kNone)
+      return ClassDead(pos, pos.last) || (pos.left[pos.last] == 2 && PairCycle(pos));
+    for (int k = 0; k < kClasses; ++k)
+      if (ClassDead(pos, k)) return true;
+    return PairCycle(pos);
+  }
+
+  // Computes the tables derived from the cards (ranks, class counts, the
+  // projections) and the whole of `start`. Allocates nothing.
+  void Prepare(Position& start) {
+    start.left.fill(0);
+    start.last = kNone;
+    for (int p = 0; p < N; ++p) {
+      start.h[p] = size_[p];
+      for (int k = 0; k < kClasses; ++k) cnt_[k][p][0] = 0;
+      valmask_[p][0] = 0;
+      for (int i = 0; i < size_[p]; ++i) {
+        const int r = code_[p][i] >> 2;
+        rank_[p][i] = static_cast<uint8_t>(r);
+        const int k = ClassOf(r);
+        ++start.left[k];
+        for (int c = 0; c < kClasses; ++c)
+          cnt_[c][p][i + 1] = static_cast<uint8_t>(cnt_[c][p][i] + (c == k));
+        valmask_[p][i + 1] = static_cast<uint16_t>(valmask_[p][i] | 1 << r);
+      }
+    }
+    // The projections: for each class, the piles holding its cards, their
+    // card sequences (1 = the high card of the class), and a mixed-radix
+    // numbering of the projected states.
+    for (int k = 0; k < kClasses; ++k) {
+      int np = 0;
+      uint32_t radix = 1;
+      for (int p = 0; p < N; ++p) {
+        const int total = cnt_[k][p][size_[p]];
+        if (!total) continue;
+        pile_of_[k][np] = static_cast<uint8_t>(p);
+        radix_[k][np] = radix;
+        radix *= static_cast<uint32_t>(total + 1);
+        int j = 0;
+        for (int i = 0; i < size_[p]; ++i)
+          if (ClassOf(rank_[p][i]) == k) seq_[k][np][j++] = rank_[p][i] > 7;
+        ++np;
+      }
+      np_[k] = static_cast<uint8_t>(np);
+      states_[k] = radix;
+    }
+    std::memset(memo_, 0, sizeof memo_);
+    stamp_ = (stamp_ + 1) & 0x7FFFFFFF;
+    if (stamp_ == 0) {  // wrapped: forget every entry
+      for (BigMemo& e : big_memo_) e = BigMemo{};
+      stamp_ = 1;
+    }
+  }
+
+ private:
+  // F2: only class k changed since the parent, which was not dead.
+  bool ClassDead(const Position& pos, int k) const {
+    const int left = pos.left[k];
+    if (!left) return false;
+    // (a) counting.
+    uint8_t c[N];
+    uint64_t idx = 0;
+    const int np = np_[k];
+    for (int i = 0; i < np; ++i) {
+      const int p = pile_of_[k][i];
+      c[i] = cnt_[k][p][pos.h[p]];
+      if (c[i] * 2 > left) return true;
+      idx += c[i] * radix_[k][i];
+    }
+    if (k == 6) return false;  // {7}: the count test is exact
+    // (b) exact projection.
+    if (states_[k] <= kMemo) return !ProjectionWins(k, c, static_cast<uint32_t>(idx));
+    int budget = kProjectionBudget;
+    return BigProjectionWins(k, c, static_cast<uint32_t>(idx), budget) == 0;
+  }
+
+  // As ProjectionWins, for projections too large for a flat memo (three
+  // decks): the memo is a hash table whose entries carry the deal's stamp, and
+  // the sub-search stops after `budget` positions. Returns 1 won, 0 lost, 2
+  // not known (budget spent; "not known" is never stored).
+  int BigProjectionWins(int k, uint8_t* c, uint32_t idx, int& budget) const {
+    if (idx == 0) return 1;
+    const uint32_t key = idx << 3 | static_cast<uint32_t>(k);
+    size_t slot = (key * 0x9E3779B1u) >> (32 - kBigMemoBits);
+    for (int probe = 0; probe < 4; ++probe) {
+      const BigMemo& e = big_memo_[(slot + probe) & (kBigMemoSize - 1)];
+      if ((e.stamp >> 1) != stamp_) break;
+      if (e.key == key) return static_cast<int>(e.stamp & 1);
+    }
+    if (--budget < 0) return 2;
+    const int np = np_[k];
+    int result = 0;
+    for (int i = 0; i < np && result != 1; ++i) {
+      if (!c[i] || seq_[k][i][c[i] - 1]) continue;
+      for (int j = 0; j < np && result != 1; ++j) {
+        if (!c[j] || !seq_[k][j][c[j] - 1]) continue;
+        --c[i], --c[j];
+        const int r = BigProjectionWins(k, c, idx - radix_[k][i] - radix_[k][j], budget);
+        ++c[i], ++c[j];
+        if (r == 1) result = 1;
+        else if (r == 2) result = 2;
+        if (budget < 0 && result != 1) return 2;
+      }
+    }
+    if (result == 2) return 2;
+    for (int probe = 0; probe < 4; ++probe) {
+      BigMemo& e = big_memo_[(slot + probe) & (kBigMemoSize - 1)];
+      if ((e.stamp >> 1) != stamp_ || probe == 3) {
+        e.key = key;
+        e.stamp = stamp_ << 1 | static_cast<uint32_t>(result);
+        break;
+      }
+    }
+    return result;
+  }
+
+  // F5: whether the classes with one pair left force a cycle.
+  bool PairCycle(const Position& pos) const {
+    unsigned paired = 0;
+    for (int k = 0; k < kClasses; ++k)
+      if (pos.left[k] == 2) paired |= 1u << k;
+    if ((paired & (paired - 1)) == 0) return false;  // fewer than two
+    unsigned after[kClasses] = {};  // after[g]: classes whose pair must go after g's
+    for (int p = 0; p < N; ++p) {
+      unsigned above = 0;
+      for (int i = pos.h[p] - 1; i >= 0; --i) {
+        const unsigned bit = 1u << ClassOf(rank_[p][i]);
+        if (!(bit & paired)) continue;
+        for (unsigned a = above; a; a &= a - 1) after[std::countr_zero(a)] |= bit;
+        above |= bit;
+      }
+    }
+    for (int m = 0; m < kClasses; ++m)
+      for (int g = 0; g < kClasses; ++g)
+        if (after[g] >> m & 1) after[g] |= after[m];
+    for (int g = 0; g < kClasses; ++g)
+      if (after[g] >> g & 1) return true;
+    return false;
+  }
+
+  // Whether the k-projection with c[i] cards left in its i-th pile (state
+  // number idx) can be won. Memoised per deal.
+  bool ProjectionWins(int k, uint8_t* c, uint32_t idx) const {
+    if (idx == 0) return true;
+    uint8_t& memo = memo_[k][idx];
+    if (memo) return memo == 2;
+    const int np = np_[k];
+    bool win = false;
+    for (int i = 0; i < np && !win; ++i) {
+      if (!c[i] || seq_[k][i][c[i] - 1]) continue;  // low card on top of i
+      for (int j = 0; j < np && !win; ++j) {
+        if (!c[j] || !seq_[k][j][c[j] - 1]) continue;  // high card on top of j
+        --c[i], --c[j];
+        win = ProjectionWins(k, c, idx - radix_[k][i] - radix_[k][j]);
+        ++c[i], ++c[j];
+      }
+    }
+    memo = win ? 2 : 1;
+    return win;
+  }
+
+  uint8_t size_[N];
+  uint8_t code_[N][H];
+  uint8_t rank_[N][H];
+  uint8_t cnt_[kClasses][N][H + 1];  // class-k cards among the bottom h of pile p
+  uint16_t valmask_[N][H + 1];  // bit r: a card of rank r among the bottom h of pile p
+  uint8_t np_[kClasses];
+  uint8_t pile_of_[kClasses][N];
+  uint32_t radix_[kClasses][N];
+  uint8_t seq_[kClasses][N][H];
+  uint32_t states_[kClasses];  // projected states of class k (the radix product)
+  mutable uint8_t memo_[kClasses][kMemo];  // 0 unknown, 1 lost, 2 won
+  struct BigMemo {
+    uint32_t key = 0;
+    uint32_t stamp = 0;  // deal stamp << 1 | won
+  };
+  static constexpr int kBigMemoBits = N > 12 ? 14 : 2;  // one deck: never used
+  static constexpr size_t kBigMemoSize = size_t{1} << kBigMemoBits;
+  static constexpr int kProjectionBudget = 200;
+  uint32_t stamp_ = 0;
+  mutable BigMemo big_memo_[kBigMemoSize];
+};
+
+
+// Decides the position `start` of `rules`. One deck: one search. Three
+// decks (almost every deal winnable): a series of searches, each with a
+// node budget half again as large as the last and its own tie-break seed
+// among equally tall moves, until one is conclusive. Restarting changes only
+// the order of moves, so every verdict is as exact as a single search's: a
+// solution is a legal line, and "unsolvable" comes only from a search that
+// covered its whole space within its budget. The series ends: budgets grow
+// without bound. The user's limits bound the total (nodes summed over the
+// searches; time and cancellation are passed on). Deterministic.
+template <class Rules>
+SearchOutcome<Rules> Decide(Rules& rules, const typename Rules::Position& start,
+                            const SearchLimits& limits) {
+  rules.seed = 0;
+  if (!rules.restarts || !rules.prune) return Search(rules, start, limits);
+  const auto t0 = std::chrono::steady_clock::now();
+  SearchOutcome<Rules> total;
+  uint64_t budget = 4000;
+  for (uint32_t attempt = 0;; ++attempt) {
+    SearchLimits l = limits;
+    const uint64_t used = total.stats.nodes;
+    // Whether the user's node limit, not this search's budget, binds.
+    const bool user_bound = limits.max_nodes && used + budget >= limits.max_nodes;
+    // (> 0 when user_bound: the last search stopped below the user's limit.)
+    l.max_nodes = user_bound ? limits.max_nodes - used : budget;
+    if (limits.max_seconds > 0) {
+      const double spent =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      l.max_seconds = std::max(limits.max_seconds - spent, 1e-9);
+    }
+    rules.seed = attempt;
+    SearchOutcome<Rules> out = Search(rules, start, l);
+    out.stats.nodes += used;
+    out.stats.table_bytes = std::max(out.stats.table_bytes, total.stats.table_bytes);
+    out.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const bool own_budget =
+        out.verdict == Verdict::kUnknown && out.stats.limit == "max-nodes" && !user_bound;
+    if (!own_budget) {
+      rules.seed = 0;
+      return out;
+    }
+    total = std::move(out);
+    budget += budget / 2;
+  }
+}
+
+// The Game shared by the three games: a layout of N piles of at most H cards.
+template <int N, int H>
+class PairsGame : public Game {
+ public:
+  using Rules = Solver<N, H>;
+
+  explicit PairsGame(const Layout& layout) : layout_(layout) {}
+  const Layout& layout() const { return layout_; }
+
+  int decks() const override { return layout_.decks; }
+  std::vector<Area> areas() const override { return {Area::kTableau}; }
+
+  Areas DealCards(std::span<const Card> deck, const Options&) const override {
+    return DealAreas(layout_, deck);
+  }
+
+  Status CheckShape(const Areas& areas, const Options&) const override {
+    const std::string game(id());
+    if (static_cast<int>(areas.tableau.size()) != layout_.piles)
+      return Status::BadInput("areas.tableau: " + game + " has " + std::to_string(layout_.piles) +
+                              " piles, not " + std::to_string(areas.tableau.size()));
+    for (size_t p = 0; p < areas.tableau.size(); ++p) {
+      const size_t want = layout_.sizes[p];
+      if (areas.tableau[p].size() != want)
+        return Status::BadInput("areas.tableau[" + std::to_string(p) + "] (pile " +
+                                std::to_string(p + 1) + "): pile " + std::to_string(p + 1) +
+                                " of " + game + " holds " + std::to_string(want) +
+                                " cards, not " + std::to_string(areas.tableau[p].size()));
+    }
+    if (!areas.face_down.empty())
+      return Status::BadInput("face_down: " + game + " deals every card face up");
+    return Status::Ok();
+  }
+
+  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+    return SolveWith(deal, limits, /*prune=*/true);
+  }
+
+  // Solve with the choice of search: prune = false is the plain exhaustive
+  // search (every legal move, no dead test) the tests compare against.
+  SolveResult SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const {
+    SolveResult result;
+    const auto& piles = deal.areas.tableau;
+    bool fits = piles.size() == static_cast<size_t>(N);
+    for (const Pile& pile : piles) fits = fits && pile.size() <= static_cast<size_t>(H);
+    if (!fits) {  // REQUIRES broken: say so rather than guess
+      result.stats.limit = "bad deal";
+      return result;
+    }
+    // One solver per thread: it is large (card tables, memo) and reusable.
+    static thread_local Rules rules;
+    typename Rules::Position start;
+    rules.Load(piles, start);
+    rules.prune = prune;
+    auto out = Decide(rules, start, limits);
+    result.verdict = out.verdict;
+    result.stats = out.stats;
+    if (out.verdict == Verdict::kSolved) result.moves = ToMoveSpecs(rules, start, out.line);
+    return result;
+  }
+
+  // The solver's moves as MoveSpecs, from places in increasing order.
+  static std::vector<MoveSpec> ToMoveSpecs(const Rules& rules, typename Rules::Position pos,
+                                           std::span<const typename Rules::Move> line) {
+    std::vector<MoveSpec> specs;
+    specs.reserve(line.size());
+    for (const auto& m : line) {
+      MoveSpec spec;
+      spec.from = {Place{Area::kTableau, m.a + 1}, Place{Area::kTableau, m.b + 1}};
+      spec.to = Place{Area::kDiscard, 0};
+      spec.cards = {rules.TopOf(pos, m.a), rules.TopOf(pos, m.b)};
+      specs.push_back(std::move(spec));
+      rules.Apply(pos, m);
+    }
+    return specs;
+  }
+
+  Status Play(Table& table, const MoveSpec& move) const override {
+    std::vector<Pile>& tableau = table.areas.tableau;
+    const int piles = static_cast<int>(tableau.size());
+    const std::string range = "piles are 1-" + std::to_string(piles);
+    if (move.from.size() != 2)
+      return Status::IllegalMove("a move takes the top cards of two piles, not of " +
+                                 std::to_string(move.from.size()));
+    if (move.cards.size() != 2)
+      return Status::IllegalMove("a move names the two cards it removes, not " +
+                                 std::to_string(move.cards.size()));
+    if (move.count > 1)
+      return Status::IllegalMove("a move takes one card from each pile, not " +
+                                 std::to_string(move.count));
+    if (move.to.area != Area::kDiscard)
+      return Status::IllegalMove(
+          "removed cards go to the discard, not to " + std::string(AreaName(move.to.area)) +
+          (move.to.number ? " " + std::to_string(move.to.number) : ""));
+    for (const Place& p : move.from) {
+      if (p.area != Area::kTableau)
+        return Status::IllegalMove("cards are taken from tableau piles, not from " +
+                                   std::string(AreaName(p.area)) + " (" + range + ")");
+      if (p.number < 1 || p.number > piles)
+        return Status::IllegalMove("there is no pile " + std::to_string(p.number) + " (" +
+                                   range + ")");
+    }
+    if (move.from[0].number == move.from[1].number)
+      return Status::IllegalMove("pile " + std::to_string(move.from[0].number) +
+                                 " is named twice: the two cards must come from two different "
+                                 "piles");
+    for (size_t i = 0; i < 2; ++i) {
+      const int number = move.from[i].number;
+      const Pile& pile = tableau[static_cast<size_t>(number - 1)];
+      if (pile.empty())
+        return Status::IllegalMove("pile " + std::to_string(number) + " is empty (it was to give " +
+                                   CardLabel(move.cards[i]) + ")");
+      if (pile.back() != move.cards[i])
+        return Status::IllegalMove(CardLabel(move.cards[i]) + " is not on top of pile " +
+                                   std::to_string(number) + " (" + CardLabel(pile.back()) +
+                                   " is)");
+    }
+    const int sum = move.cards[0].rank() + move.cards[1].rank();
+    if (sum != 14)
+      return Status::IllegalMove(CardLabel(move.cards[0]) + " and " + CardLabel(move.cards[1]) +
+                                 " make " + std::to_string(sum) + ", not 14");
+    for (size_t i = 0; i < 2; ++i) {
+      Pile& pile = tableau[static_cast<size_t>(move.from[i].number - 1)];
+      table.areas.discard.push_back(pile.back());
+      pile.pop_back();
+    }
+    return Status::Ok();
+  }
+
+  bool Won(const Table& table) const override {
+    for (const Pile& pile : table.areas.tableau)
+      if (!pile.empty()) return false;
+    return true;
+  }
+
+ private:
+  Layout layout_;
+};
+
+}  // namespace fourteens
+}  // namespace talon

@@ -1,0 +1,428 @@
+// Klondike (docs/rules/klondike.md): seven piles dealt in a triangle, the top
+// card of each face up; the 24 other cards are the stock, turned three at a
+// time onto the waste (option draw), through as many passes as the rules
+// allow (option passes). Build down in alternating colours on the tableau,
+// up in suit on four foundations (foundation 1 clubs, 2 diamonds, 3 hearts,
+// 4 spades). The face-up run on a pile moves only whole (option runs=any:
+// any face-up tail moves); only Kings fill spaces; nothing comes back from a
+// foundation (option worry=true: the top card of a foundation may).
+//
+// This file holds the options, the dealing order, the checker and the
+// notation; the solver is klondike_solver.cpp, the export formats
+// klondike_export.cpp.
+//
+// Checker counters (Table::counters): [0] redeals made, [1] 1 iff a card has
+// left the waste since the last redeal (or the start).
+#include <algorithm>
+#include <cassert>
+#include <string>
+
+#include "core/games/games.h"
+#include "core/games/klondike_solver.h"
+
+namespace talon {
+namespace {
+
+constexpr int kPiles = 7;
+constexpr int kTalonCards = 24;
+const char* const kArrow = "\u2192";  // →
+
+bool Fits(Card b, Card h) { return h.rank() == b.rank() + 1 && h.red() != b.red(); }
+
+std::string Labels(const std::vector<Card>& cards, size_t from = 0) {
+  std::string out;
+  for (size_t i = from; i < cards.size(); ++i) out += (out.empty() ? "" : " ") + CardLabel(cards[i]);
+  return out;
+}
+
+std::string SuitWord(int suit) {
+  static const char* const kWords[] = {"clubs", "diamonds", "hearts", "spades"};
+  return kWords[suit];
+}
+
+std::string PlaceText(const Place& p) {
+  std::string s(AreaName(p.area));
+  if (p.number) s += " " + std::to_string(p.number);
+  return s;
+}
+
+Status Illegal(std::string msg) { return Status::IllegalMove(std::move(msg)); }
+
+class Klondike : public Game {
+ public:
+  std::string_view id() const override { return "klondike"; }
+  std::string_view title() const override { return "Klondike"; }
+  std::string_view summary() const override {
+    return "Seven piles of 1 to 7 cards, the top card of each face up; the other 24 cards are the "
+           "stock, turned three at a time (draw=1: one) onto the waste, whose top card is "
+           "playable. Build the tableau down in alternating colours; only a King (with its run) "
+           "fills a space; a face-down card left on top is turned up. Build four foundations up "
+           "in suit from the aces. The face-up run of a pile moves only whole (runs=any: any "
+           "part of it), though its top card may go to a foundation. When the stock is empty, "
+           "the waste is turned over to make a new stock, as long as the last pass used a card "
+           "(passes=N: at most N passes). Win by building all 52 cards on the foundations.";
+  }
+  std::vector<OptionSpec> option_specs() const override {
+    std::vector<OptionValue> passes = {std::string("unlimited")};
+    for (int64_t n = 1; n <= 10; ++n) passes.push_back(n);
+    return {
+        OptionSpec{"draw", int64_t{3}, {int64_t{1}, int64_t{3}}, 0, "cards turned from the stock at a time: 1 or 3"},
+        OptionSpec{"passes", std::string("unlimited"), passes, 0,
+                   "passes through the stock: 1-10, or unlimited (redeal while the last pass used a "
+                   "waste card)"},
+        OptionSpec{"runs", std::string("whole"), {std::string("whole"), std::string("any")}, 0,
+                   "whole: a pile's face-up run moves only whole; any: any face-up tail moves"},
+        OptionSpec{"worry", false, {false, true}, 0,
+                   "true: the top card of a foundation may come back to the tableau"},
+    };
+  }
+  std::vector<Area> areas() const override {
+    return {Area::kTableau, Area::kStock, Area::kWaste, Area::kFoundations};
+  }
+
+  // Row by row, as the text deals: row r (0-based) turns deck card face up on
+  // pile r+1, then lays one face down on each of piles r+2..7. So pile p
+  // (0-based) holds, bottom to top, the cards of rows 0..p, and the card of
+  // row r on pile p >= r is deck[r*7 - r*(r-1)/2 + (p - r)]. The remaining
+  // deck[28..51] is the stock, deck[28] turned first.
+  Areas DealCards(std::span<const Card> deck, const Options&) const override {
+    assert(deck.size() == 52);
+    Areas a;
+    a.tableau.resize(kPiles);
+    size_t i = 0;
+    for (int row = 0; row < kPiles; ++row)
+      for (int p = row; p < kPiles; ++p) a.tableau[static_cast<size_t>(p)].push_back(deck[i++]);
+    a.stock.assign(deck.rbegin(), deck.rend() - 28);
+    a.face_down = {0, 1, 2, 3, 4, 5, 6};
+    return a;
+  }
+
+  Status CheckShape(const Areas& a, const Options&) const override {
+    if (a.tableau.size() != kPiles)
+      return Status::BadInput("areas.tableau: klondike has 7 piles, not " + std::to_string(a.tableau.size()));
+    if (a.face_down.size() != kPiles)
+      return Status::BadInput("face_down: klondike needs a face-down count for each of the 7 piles "
+                              "(e.g. [0,1,2,3,4,5,6])");
+    for (size_t i = 0; i < kPiles; ++i) {
+      const Pile& pile = a.tableau[i];
+      const int down = a.face_down[i];
+      const std::string where = "areas.tableau[" + std::to_string(i + 1) + "]";
+      if (down < 0 || (pile.empty() ? down != 0 : down >= static_cast<int>(pile.size())))
+        return Status::BadInput("face_down[" + std::to_string(i + 1) + "]: " + std::to_string(down) +
+                                " face-down cards on a pile of " + std::to_string(pile.size()) +
+                                " (a pile's top card is always face up)");
+      if (down > 19)
+        return Status::BadInput("face_down[" + std::to_string(i + 1) + "]: at most 19 face-down cards");
+      for (size_t k = static_cast<size_t>(down) + 1; k < pile.size(); ++k)
+        if (!Fits(pile[k], pile[k - 1]))
+          return Status::BadInput(where + ": face-up " + CardName(pile[k]) + " cannot lie on " +
+                                  CardName(pile[k - 1]) +
+                                  " (face-up cards go down in rank, alternating colours)");
+    }
+    if (!a.foundations.empty()) {
+      if (a.foundations.size() != 4)
+        return Status::BadInput("areas.foundations: klondike has 4 foundations (clubs, diamonds, "
+                                "hearts, spades), not " + std::to_string(a.foundations.size()));
+      for (size_t f = 0; f < 4; ++f)
+        for (size_t k = 0; k < a.foundations[f].size(); ++k)
+          if (a.foundations[f][k] != Card(static_cast<int>(k) + 1, static_cast<Suit>(f)))
+            return Status::BadInput("areas.foundations[" + std::to_string(f + 1) + "]: foundation " +
+                                    std::to_string(f + 1) + " holds " + SuitWord(static_cast<int>(f)) +
+                                    " from the ace up; card " + std::to_string(k + 1) + " cannot be " +
+                                    CardName(a.foundations[f][k]));
+    }
+    if (a.stock.size() + a.waste.size() > kTalonCards)
+      return Status::BadInput("areas.stock: stock and waste hold at most 24 cards together, not " +
+                              std::to_string(a.stock.size() + a.waste.size()));
+    return Status::Ok();
+  }
+
+  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+    return SolveKlondike(deal, limits, /*prune=*/true);
+  }
+
+  Table StartTable(const Deal& deal) const override {
+    Table t = Game::StartTable(deal);
+    if (t.areas.foundations.empty()) t.areas.foundations.resize(4);
+    if (t.areas.face_down.empty()) t.areas.face_down.assign(t.areas.tableau.size(), 0);
+    t.counters = {0, 0};
+    return t;
+  }
+
+  bool Won(const Table& t) const override {
+    if (t.areas.foundations.size() != 4) return false;
+    for (const Pile& f : t.areas.foundations)
+      if (f.size() != 13) return false;
+    return true;
+  }
+
+  Status Play(Table& t, const MoveSpec& m) const override;
+  std::string FormatMove(const MoveSpec& m) const override;
+  Expected<MoveSpec> ParseMove(std::string_view text) const override;
+
+ private:
+  Status CheckPlace(const Place& p) const {
+    if (p.area == Area::kTableau && (p.number < 1 || p.number > kPiles))
+      return Illegal("there is no tableau pile " + std::to_string(p.number) + " (piles are 1-7)");
+    if (p.area == Area::kFoundations && (p.number < 1 || p.number > 4))
+      return Illegal("there is no foundation " + std::to_string(p.number) +
+                     " (foundations are 1-4: clubs, diamonds, hearts, spades)");
+    if ((p.area == Area::kStock || p.area == Area::kWaste) && p.number != 0)
+      return Illegal("the " + std::string(AreaName(p.area)) + " is a single pile: write [\"" +
+                     std::string(AreaName(p.area)) + "\"] without a number");
+    return Status::Ok();
+  }
+  // Whether `card` may go on foundation `number` (1-4) now.
+  static Status ToFoundation(const Table& t, Card card, int number) {
+    const Pile& f = t.areas.foundations[static_cast<size_t>(number - 1)];
+    if (static_cast<int>(card.suit()) != number - 1)
+      return Illegal("foundation " + std::to_string(number) + " holds " + SuitWord(number - 1) + ", not " +
+                     CardLabel(card));
+    if (card.rank() != static_cast<int>(f.size()) + 1)
+      return Illegal("foundation " + std::to_string(number) + " needs " +
+                     (f.size() == 13 ? std::string("nothing more") : CardLabel(Card(static_cast<int>(f.size()) + 1, card.suit()))) +
+                     " next, not " + CardLabel(card));
+    return Status::Ok();
+  }
+  // Whether a run whose lowest (base) card is `base` may go on tableau pile `number`.
+  static Status ToTableau(const Table& t, Card base, int number) {
+    const Pile& pile = t.areas.tableau[static_cast<size_t>(number - 1)];
+    if (pile.empty()) {
+      if (base.rank() != kKing)
+        return Illegal("pile " + std::to_string(number) + " is empty and only a King (or a run from a King) "
+                       "may fill a space, not " + CardLabel(base));
+      return Status::Ok();
+    }
+    const Card h = pile.back();
+    if (h.red() == base.red())
+      return Illegal(CardLabel(base) + " cannot go on " + CardLabel(h) + " (pile " + std::to_string(number) +
+                     "): same colour");
+    if (h.rank() != base.rank() + 1)
+      return Illegal(CardLabel(base) + " cannot go on " + CardLabel(h) + " (pile " + std::to_string(number) +
+                     "): it must be one rank lower");
+    return Status::Ok();
+  }
+  static void TurnUp(Table& t, size_t i) {
+    const int size = static_cast<int>(t.areas.tableau[i].size());
+    if (size > 0 && t.areas.face_down[i] >= size) t.areas.face_down[i] = size - 1;
+  }
+};
+
+Status Klondike::Play(Table& t, const MoveSpec& m) const {
+  Areas& a = t.areas;
+  const KlondikeRules rules = ReadKlondikeRules(t.options);
+  if (m.from.size() != 1)
+    return Illegal("a Klondike move takes cards from one place, not " + std::to_string(m.from.size()));
+  const Place from = m.from[0], to = m.to;
+  TALON_RETURN_IF_ERROR(CheckPlace(from));
+  TALON_RETURN_IF_ERROR(CheckPlace(to));
+  const int k = static_cast<int>(m.cards.size());
+  if (m.count != 0 && m.count != k)
+    return Illegal("count " + std::to_string(m.count) + " does not match the " + std::to_string(k) +
+                   " cards named");
+
+  // Draw.
+  if (from.area == Area::kStock && to.area == Area::kWaste) {
+    if (a.stock.empty())
+      return Illegal(a.waste.empty() ? "the stock and the waste are empty: nothing to draw"
+                                     : "the stock is empty: turn the waste over first (R)");
+    const size_t n = std::min(a.stock.size(), static_cast<size_t>(rules.draw));
+    std::vector<Card> turned(a.stock.rbegin(), a.stock.rbegin() + static_cast<std::ptrdiff_t>(n));
+    if (m.cards != turned)
+      return Illegal("the draw turns " + Labels(turned) + ", not " + (k ? Labels(m.cards) : "no cards"));
+    for (size_t i = 0; i < n; ++i) {
+      a.waste.push_back(a.stock.back());
+      a.stock.pop_back();
+    }
+    return Status::Ok();
+  }
+  // Redeal.
+  if (from.area == Area::kWaste && to.area == Area::kStock) {
+    if (k != 0) return Illegal("a redeal names no cards (it turns the whole waste over)");
+    if (!a.stock.empty())
+      return Illegal("the stock still holds " + std::to_string(a.stock.size()) +
+                     " cards: the waste is turned over only when the stock is empty");
+    if (a.waste.empty()) return Illegal("the waste is empty: nothing to turn over");
+    if (rules.passes > 0 && t.counters[0] + 1 >= rules.passes)
+      return Illegal("passes=" + std::to_string(rules.passes) + ": no pass through the stock is left");
+    if (rules.passes == 0 && t.counters[1] == 0)
+      return Illegal("the last pass used no card from the waste, so the game is over (passes=unlimited "
+                     "allows a new pass only after a pass that used a waste card)");
+    a.stock.assign(a.waste.rbegin(), a.waste.rend());
+    a.waste.clear();
+    ++t.counters[0];
+    t.counters[1] = 0;
+    return Status::Ok();
+  }
+  // From the waste.
+  if (from.area == Area::kWaste && (to.area == Area::kFoundations || to.area == Area::kTableau)) {
+    if (a.waste.empty()) return Illegal("the waste is empty (draw from the stock first: S)");
+    if (k != 1) return Illegal("a move from the waste takes its top card only, not " + std::to_string(k) + " cards");
+    if (m.cards[0] != a.waste.back())
+      return Illegal("the waste's top card is " + CardLabel(a.waste.back()) + ", not " + CardLabel(m.cards[0]));
+    if (to.area == Area::kFoundations) {
+      TALON_RETURN_IF_ERROR(ToFoundation(t, m.cards[0], to.number));
+      a.foundations[static_cast<size_t>(to.number - 1)].push_back(m.cards[0]);
+    } else {
+      TALON_RETURN_IF_ERROR(ToTableau(t, m.cards[0], to.number));
+      a.tableau[static_cast<size_t>(to.number - 1)].push_back(m.cards[0]);
+    }
+    a.waste.pop_back();
+    t.counters[1] = 1;
+    return Status::Ok();
+  }
+  // From the tableau.
+  if (from.area == Area::kTableau && (to.area == Area::kFoundations || to.area == Area::kTableau)) {
+    const size_t i = static_cast<size_t>(from.number - 1);
+    Pile& pile = a.tableau[i];
+    const int down = a.face_down[i];
+    if (pile.empty()) return Illegal("pile " + std::to_string(from.number) + " is empty");
+    if (k == 0) return Illegal("the move names no cards");
+    if (to.area == Area::kTableau && to.number == from.number)
+      return Illegal("the cards would go back onto their own pile " + std::to_string(from.number));
+    // The named cards must be the top k of the pile, all face up.
+    const int size = static_cast<int>(pile.size());
+    int at = -1;  // where the first named card lies in the pile
+    for (int x = 0; x < size; ++x)
+      if (pile[static_cast<size_t>(x)] == m.cards[0]) at = x;
+    if (at < 0)
+      return Illegal(CardLabel(m.cards[0]) + " is not in pile " + std::to_string(from.number) +
+                     " (its top card is " + CardLabel(pile.back()) + ")");
+    if (at < down)
+      return Illegal(CardLabel(m.cards[0]) + " in pile " + std::to_string(from.number) + " is face down");
+    if (at + k != size || !std::equal(m.cards.begin(), m.cards.end(), pile.begin() + at)) {
+      std::vector<Card> tail(pile.begin() + at, pile.end());
+      return Illegal(CardLabel(m.cards[0]) + " in pile " + std::to_string(from.number) + " is covered: from it up the pile holds " +
+                     Labels(tail) + ", not " + Labels(m.cards));
+    }
+    if (to.area == Area::kFoundations) {
+      if (k != 1)
+        return Illegal("only one card at a time goes to a foundation (the top card of pile " +
+                       std::to_string(from.number) + "), not " + std::to_string(k));
+      TALON_RETURN_IF_ERROR(ToFoundation(t, m.cards[0], to.number));
+      a.foundations[static_cast<size_t>(to.number - 1)].push_back(m.cards[0]);
+    } else {
+      if (!rules.any_run && at != down)
+        return Illegal("runs=whole: the face-up run of pile " + std::to_string(from.number) + " (" +
+                       std::to_string(size - down) + " cards, from " + CardLabel(pile[static_cast<size_t>(down)]) +
+                       ") moves whole or not at all");
+      TALON_RETURN_IF_ERROR(ToTableau(t, m.cards[0], to.number));
+      Pile& dest = a.tableau[static_cast<size_t>(to.number - 1)];
+      dest.insert(dest.end(), m.cards.begin(), m.cards.end());
+    }
+    pile.resize(static_cast<size_t>(at));
+    TurnUp(t, i);
+    return Status::Ok();
+  }
+  // From a foundation (worry).
+  if (from.area == Area::kFoundations && to.area == Area::kTableau) {
+    if (!rules.worry) return Illegal("worry=false: cards never come back from a foundation");
+    Pile& f = a.foundations[static_cast<size_t>(from.number - 1)];
+    if (f.empty()) return Illegal("foundation " + std::to_string(from.number) + " is empty");
+    if (k != 1) return Illegal("one card at a time comes back from a foundation, not " + std::to_string(k));
+    if (m.cards[0] != f.back())
+      return Illegal("the top card of foundation " + std::to_string(from.number) + " is " + CardLabel(f.back()) +
+                     ", not " + CardLabel(m.cards[0]));
+    TALON_RETURN_IF_ERROR(ToTableau(t, m.cards[0], to.number));
+    a.tableau[static_cast<size_t>(to.number - 1)].push_back(m.cards[0]);
+    f.pop_back();
+    return Status::Ok();
+  }
+  return Illegal("no Klondike move goes from " + PlaceText(from) + " to " + PlaceText(to) +
+                 " (moves: stock to waste, waste to stock, waste or tableau to a foundation or the "
+                 "tableau, foundation to tableau with worry=true)");
+}
+
+// Notation: "S  4♥ 9♣ K♦" draw (cards in the order turned), "R" redeal,
+// "W→F  A♠", "W→3  Q♥", "3→F  5♦", "3→7  9♠ 8♥ 7♣" (the run, bottom to top),
+// "F→3  5♦". The foundation is the card's suit, so F carries no number.
+std::string Klondike::FormatMove(const MoveSpec& m) const {
+  if (m.from.size() != 1) return Game::FormatMove(m);
+  const Place f = m.from[0], t = m.to;
+  auto end = [](const Place& p) -> std::string {
+    switch (p.area) {
+      case Area::kWaste: return "W";
+      case Area::kFoundations: return "F";
+      case Area::kTableau: return std::to_string(p.number);
+      default: return std::string(AreaName(p.area));
+    }
+  };
+  std::string out;
+  if (f.area == Area::kStock && t.area == Area::kWaste) out = "S";
+  else if (f.area == Area::kWaste && t.area == Area::kStock) return "R";
+  else out = end(f) + kArrow + end(t);
+  if (!m.cards.empty()) out += "  " + Labels(m.cards);
+  return out;
+}
+
+Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
+  auto bad = [&](const std::string& why) {
+    return Status::BadInput("move '" + std::string(text) + "': " + why +
+                            " (klondike moves: S, R, W→F, W→3, 3→F, 3→7, F→3, each but R followed "
+                            "by its cards)");
+  };
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < text.size();) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+    if (j > i) words.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  if (words.empty()) return Status::BadInput("empty move");
+  MoveSpec m;
+  for (size_t w = 1; w < words.size(); ++w) {
+    auto card = ParseCard(words[w]);
+    if (!card) return bad("'" + std::string(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
+    m.cards.push_back(*card);
+  }
+  const std::string code(words[0]);
+  if (code == "S" || code == "s") {
+    if (m.cards.empty()) return bad("a draw names the cards it turns");
+    m.from = {Place{Area::kStock, 0}};
+    m.to = Place{Area::kWaste, 0};
+    m.count = m.cards.size() > 1 ? static_cast<int>(m.cards.size()) : 0;
+    return m;
+  }
+  if (code == "R" || code == "r") {
+    if (!m.cards.empty()) return bad("a redeal names no cards");
+    m.from = {Place{Area::kWaste, 0}};
+    m.to = Place{Area::kStock, 0};
+    return m;
+  }
+  size_t arrow = code.find(kArrow);
+  size_t arrow_len = std::string(kArrow).size();
+  if (arrow == std::string::npos) arrow = code.find("->"), arrow_len = 2;
+  if (arrow == std::string::npos) return bad("no arrow (→ or ->) between the two places");
+  if (m.cards.empty()) return bad("the move names no cards");
+  auto place = [&](std::string_view s, bool source) -> Expected<Place> {
+    if (s == "W" || s == "w") {
+      if (!source) return bad("nothing moves to the waste but a draw (S)");
+      return Place{Area::kWaste, 0};
+    }
+    if (!s.empty() && (s[0] == 'F' || s[0] == 'f')) {
+      if (s.size() == 1) return Place{Area::kFoundations, static_cast<int>(m.cards[0].suit()) + 1};
+      if (s.size() == 2 && s[1] >= '1' && s[1] <= '4') return Place{Area::kFoundations, s[1] - '0'};
+      return bad("'" + std::string(s) + "' is not a foundation (F, or F1-F4)");
+    }
+    if (s.size() == 1 && s[0] >= '1' && s[0] <= '9') return Place{Area::kTableau, s[0] - '0'};
+    return bad("'" + std::string(s) + "' is not a place (W, F or a pile number 1-7)");
+  };
+  auto a = place(std::string_view(code).substr(0, arrow), true);
+  if (!a) return a.status();
+  auto b = place(std::string_view(code).substr(arrow + arrow_len), false);
+  if (!b) return b.status();
+  m.from = {*a};
+  m.to = *b;
+  m.count = m.cards.size() > 1 ? static_cast<int>(m.cards.size()) : 0;
+  return m;
+}
+
+}  // namespace
+
+const Game& KlondikeGame() {
+  static const Klondike game;
+  return game;
+}
+
+}  // namespace talon

@@ -1,0 +1,722 @@
+// The Klondike solver. See klondike_solver.h and docs/rules/klondike.md.
+//
+// MODEL. The stock and the waste together are the TALON: its cards in the
+// order they are turned (the waste bottom to top, then the stock top to
+// bottom), with a pointer p = the number of cards in the waste. A draw moves
+// p to min(p + draw, n); a redeal sets p = 0; the waste's top is talon[p-1].
+// Playing the waste's top removes talon[p-1] and leaves p - 1. Drawing never
+// changes the tableau, and a tableau move never changes the talon, so a line
+// can always be reordered to draw only right before a waste card is played.
+// The pruned search therefore has no draw or redeal moves: a TALON MOVE
+// plays a card that some sequence of draws (with at most one redeal, when
+// the rules allow one) brings to the top of the waste, straight to its
+// destination; the printed line expands it into the actual draws (S) and
+// redeal (R). Drawing without then playing is never needed: from p every
+// pointer p + k*draw of the same pass is still reachable later, and a pass
+// that plays nothing only spends a pass (or, with passes=unlimited, is not
+// even allowed). The plain search (prune=false) has single draws and
+// redeals as moves, so the tests check this model against it.
+//
+// SAFE MOVES (played without branching when prune is on). Let c, of rank r
+// and colour X, be playable to its foundation from the top of a tableau pile
+// (or, with draw=1, from the waste, see below). Then c may be played at once,
+// without trying anything else, when
+//   (a) r <= 2, or
+//   (b) worry=false and both foundations of the other colour Y hold r-1.
+// PROOF. Take any winning line L from the position P, and let L' be L with
+// every move of c itself left out, played from P' = P + (c to its
+// foundation). In the tableau c only ever serves to carry cards of rank r-1
+// and colour Y. In case (b) those are on their foundations and (worry=false)
+// never come back, so L puts nothing on c. In case (a) the only cards c can
+// carry are aces (or nothing, for an ace); an ace L puts on c goes in L' to
+// its foundation instead (it is legal there: its foundation is empty, as the
+// ace is not on it in L), later moves of that ace are left out too, and a
+// run moved with c or the ace on top moves in L' without them (still the
+// whole face-up run when runs=whole). Every other move of L is legal in L'
+// at the same point: the cards under c's old place are only more available,
+// and no move of L needed c where it was except to move c. So L' wins and is
+// shorter than L (it leaves out at least c's own move to its foundation). By
+// induction on the length of the shortest win, a winnable position keeps a
+// winning line inside the pruned move graph, which the search explores
+// completely. With worry=true a card on a foundation may come back, and an
+// r-1 card of colour Y could come back onto c: so only (a) is used.
+// From the waste, with draw=1, the same proof holds: leaving c out of the
+// talon does not change which of the other cards a draw brings up next
+// (draws turn one card at a time), so every draw of L maps to a draw of L'
+// (the one turning c is left out). That holds for the waste's current top
+// with any passes, and for any reachable card when passes are unlimited (all
+// cards are then reachable at every point). With draw=3 removing a card
+// shifts the groups of three after it, which can hide a card L needs, so
+// waste cards are never played without branching there.
+//
+// SAFE MOVES WITH WORRY. Also safe, with worry on or off: (c) every
+// foundation holds r-1 (all cards below c's rank are built). PROOF. Let S be
+// those cards and c. In P every card of S but c is on a foundation, so in L
+// any of them found in the tableau came back from one. A card of S never
+// carries a card outside S (that would have rank >= r and need a host of
+// rank >= r+1). So L' = L without every move of a card of S is legal from
+// P' (the cards outside S lie where they lay in L, their hosts only less
+// covered, the foundations' heights above S the same) and wins, shorter.
+//
+// FILTERS (moves left out when prune is on; each is never needed in some
+// shortest win, shown by moving it later in the line without making the line
+// longer until the move right after it uses what it changed):
+//   (d) A part of a run (runs=any) taken from a face-up card y: any later
+//       move that does not touch y can come first (a card put on the moved
+//       run's top lay on the same card before; moving the run on is one
+//       move from y directly; moving the pile under its new host first and
+//       the run after gives the same position in as many moves). So right
+//       after it y goes to its foundation, or a card goes onto y: the moved
+//       base itself (back: the pair is pointless) or its twin (same rank,
+//       same colour). The move is generated only if one of those is possible.
+//   (e) Emptying a pile: likewise the next move puts a King run into it. So
+//       it is generated only if a King can move there next (the base of a
+//       movable run with cards under it, a reachable talon card, or with
+//       worry a foundation's top).
+//   (f) With worry, bringing c back onto h: the next move puts a card of the
+//       other colour and rank r-1 onto c, or brings back the card under c on
+//       its foundation (whose host must then be a tableau top). Never when
+//       every foundation holds r-1: then, as in (c), leaving out every move
+//       of the cards of S gives a shorter win.
+// A pruned position thus keeps a winning line inside the pruned graph by
+// induction on the length of its shortest win (the shortest win's first move
+// is either kept or forced; after a forced move the shortest win is shorter).
+//
+// Other sound reductions: a King run that already lies alone on its pile is
+// never moved to an empty pile (the same position up to the order of the
+// piles), and a King goes only to the first empty pile (the rest are equal).
+//
+// KEY. Two positions equal up to the order of the tableau piles are equally
+// winnable (every rule treats the seven piles alike), so the key sums one
+// hash per pile. The rest is exact: which talon cards are left (a 24-bit
+// mask over the starting talon, whose order never changes), the pointer, the
+// four foundation heights, the redeals made (limited passes only) and
+// whether the current pass has played a card. The tableau part is two
+// independent 64-bit hashes (64 + 14 bits kept): a false match needs a
+// collision of both, about 2^-78 per pair of positions.
+//
+// CYCLES. Positions repeat (a card moved back and forth). The table is the
+// visited set: a position is entered at most once, which keeps reachability
+// intact. When the table reaches its memory limit it starts forgetting
+// positions; from then on a child is also checked against the keys on the
+// current path, so the search can never walk around a cycle forever.
+#include "core/games/klondike_solver.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstring>
+#include <variant>
+#include <vector>
+
+#include "core/transposition_table.h"
+
+namespace talon {
+
+KlondikeRules ReadKlondikeRules(const Options& options) {
+  KlondikeRules r;
+  r.draw = static_cast<int>(IntOption(options, "draw"));
+  const OptionValue& passes = options.at("passes");
+  r.passes = std::holds_alternative<int64_t>(passes) ? static_cast<int>(std::get<int64_t>(passes)) : 0;
+  r.any_run = WordOption(options, "runs") == "any";
+  r.worry = BoolOption(options, "worry");
+  return r;
+}
+
+namespace {
+
+constexpr int kPiles = 7;
+constexpr int kMaxPile = 32;
+constexpr int kMaxTalon = 24;
+constexpr int kMaxMoves = 320;
+
+inline int RankOf(uint8_t c) { return c >> 2; }
+inline int SuitOf(uint8_t c) { return c & 3; }
+inline bool IsRed(uint8_t c) { return ((c ^ (c >> 1)) & 1) != 0; }  // diamonds 01, hearts 10
+// Card b may lie on card h in the tableau.
+inline bool Fits(uint8_t b, uint8_t h) { return RankOf(h) == RankOf(b) + 1 && IsRed(h) != IsRed(b); }
+
+inline uint64_t Mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xFF51AFD7ED558CCDULL;
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ULL;
+  return h ^ (h >> 33);
+}
+
+struct Pos {
+  std::array<std::array<uint8_t, kMaxPile>, kPiles> pile;  // codes, bottom to top
+  std::array<uint8_t, kPiles> len, down;
+  std::array<uint8_t, 4> found;          // height per suit (C D H S)
+  std::array<uint8_t, kMaxTalon> talon;  // in turning order
+  uint8_t n = 0, p = 0;                  // talon size, cards in the waste
+  uint8_t redeals = 0;                   // counted only with limited passes
+  uint8_t yield = 0;                     // a card left the waste since the last redeal
+  uint32_t mask = 0;                     // starting-talon cards still in the talon
+  std::array<uint64_t, kPiles> ha, hb;   // per-pile hashes
+};
+
+enum Kind : uint8_t { kTalonF, kTalonT, kTabF, kTabT, kFoundT, kDraw, kRedeal };
+// kTalonF: a = q (the pointer at which the card shows); kTalonT: a = q, b = pile;
+// kTabF: a = pile; kTabT: a = from, b = to, c = index of the run's base;
+// kFoundT: a = suit, b = pile.
+struct Move {
+  uint8_t kind = 0, a = 0, b = 0, c = 0;
+};
+
+class Solver {
+ public:
+  Solver(const KlondikeRules& rules, bool prune) : r_(rules), prune_(prune) {}
+  // Perturbs the move order (0: none). See RESTARTS.
+  void set_seed(uint64_t seed) { seed_ = seed; }
+
+  Pos Start(const Deal& deal);
+  bool Won(const Pos& s) const { return s.found[0] + s.found[1] + s.found[2] + s.found[3] == 52; }
+  int Moves(const Pos& s, Move* out) const;
+  void Apply(Pos& s, Move m) const;
+  Key128 KeyOf(const Pos& s) const;
+  // Appends the MoveSpecs of `m` (draws and redeal first) and applies it.
+  void Expand(Pos& s, Move m, std::vector<MoveSpec>& out) const;
+
+ private:
+  static int MinFound(const Pos& s) {
+    return std::min(std::min(s.found[0], s.found[1]), std::min(s.found[2], s.found[3]));
+  }
+  bool Safe(const Pos& s, uint8_t c) const {
+    const int r = RankOf(c);
+    if (r <= 2 || r <= MinFound(s) + 1) return true;
+    if (r_.worry) return false;
+    return IsRed(c) ? s.found[kClubs] >= r - 1 && s.found[kSpades] >= r - 1
+                    : s.found[kDiamonds] >= r - 1 && s.found[kHearts] >= r - 1;
+  }
+  // Whether a King run could move into pile `emptied` right after it empties:
+  // a King that is the base of a movable run with cards under it, or one
+  // reachable in the talon, or (worry) on top of a foundation.
+  bool KingFor(const Pos& s, int emptied, const uint8_t* qs, int nq) const {
+    for (int i = 0; i < kPiles; ++i) {
+      if (i == emptied) continue;
+      for (int k = std::max<int>(s.down[i], 1); k < s.len[i]; ++k)
+        if (RankOf(s.pile[i][k]) == kKing && (r_.any_run || k == s.down[i])) return true;
+    }
+    for (int k = 0; k < nq; ++k)
+      if (RankOf(s.talon[qs[k] - 1]) == kKing) return true;
+    if (r_.worry)
+      for (int f = 0; f < 4; ++f)
+        if (s.found[f] == kKing) return true;
+    return false;
+  }
+  // Whether card `c` could be moved by the very next move (as the base of
+  // a movable run, from the talon, or back from its foundation), other than
+  // from pile `skip`.
+  bool Available(const Pos& s, uint8_t c, int skip, const uint8_t* qs, int nq) const {
+    for (int i = 0; i < kPiles; ++i) {
+      if (i == skip) continue;
+      for (int k = s.down[i]; k < s.len[i]; ++k)
+        if (s.pile[i][k] == c) return r_.any_run || k == s.down[i];
+    }
+    for (int k = 0; k < nq; ++k)
+      if (s.talon[qs[k] - 1] == c) return true;
+    return r_.worry && s.found[SuitOf(c)] == RankOf(c);
+  }
+  // The card of the same rank and colour as `c`, of the other suit.
+  static uint8_t Twin(uint8_t c) { return static_cast<uint8_t>(c ^ 3); }
+  bool CanRedeal(const Pos& s) const {
+    return s.n > 0 && (r_.passes == 0 ? s.yield != 0 : s.redeals < r_.passes - 1);
+  }
+  // True iff pointer q is reached from s.p by draws alone (no redeal).
+  bool OwnChain(const Pos& s, int q) const {
+    if (q == s.p) return true;
+    if (q < s.p) return false;
+    return q == s.n || (q - s.p) % r_.draw == 0;
+  }
+  // The pointers (>= 1) whose waste top some draws (and at most one redeal)
+  // bring up. Returns how many.
+  int Reachable(const Pos& s, uint8_t* out) const {
+    int k = 0;
+    bool seen[kMaxTalon + 1] = {};
+    int q = s.p;
+    if (q > 0) seen[q] = true, out[k++] = static_cast<uint8_t>(q);
+    while (q < s.n) {
+      q = std::min(q + r_.draw, static_cast<int>(s.n));
+      seen[q] = true;
+      out[k++] = static_cast<uint8_t>(q);
+    }
+    if (CanRedeal(s)) {
+      for (q = 0; q < s.n;) {
+        q = std::min(q + r_.draw, static_cast<int>(s.n));
+        if (!seen[q]) seen[q] = true, out[k++] = static_cast<uint8_t>(q);
+      }
+    }
+    return k;
+  }
+  void Rehash(Pos& s, int i) const {
+    uint64_t a = 0x9E3779B97F4A7C15ULL * (s.down[i] + 1u);
+    uint64_t b = 0xC2B2AE3D27D4EB4FULL * (s.down[i] + 7u);
+    for (int k = 0; k < s.len[i]; ++k) {
+      a = (a ^ s.pile[i][k]) * 0x100000001B3ULL;
+      b = (b + s.pile[i][k] + 0x51u) * 0xD6E8FEB86659FD93ULL;
+      b ^= b >> 31;
+    }
+    s.ha[i] = Mix(a ^ s.len[i]);
+    s.hb[i] = Mix(b + 0x632BE59BD9B4E019ULL);
+  }
+  static void Flip(Pos& s, int i) {
+    if (s.len[i] > 0 && s.down[i] == s.len[i]) --s.down[i];
+  }
+
+  KlondikeRules r_;
+  bool prune_;
+  uint64_t seed_ = 0;
+  std::array<uint8_t, 64> talon_index_{};  // starting talon position per code
+};
+
+Pos Solver::Start(const Deal& deal) {
+  Pos s{};
+  const Areas& a = deal.areas;
+  for (int i = 0; i < kPiles; ++i) {
+    const Pile& pile = a.tableau[static_cast<size_t>(i)];
+    s.len[i] = static_cast<uint8_t>(pile.size());
+    for (size_t k = 0; k < pile.size(); ++k) s.pile[i][k] = pile[k].code();
+    s.down[i] = a.face_down.empty() ? 0 : static_cast<uint8_t>(a.face_down[static_cast<size_t>(i)]);
+    Flip(s, i);
+    Rehash(s, i);
+  }
+  for (size_t f = 0; f < a.foundations.size() && f < 4; ++f)
+    s.found[f] = static_cast<uint8_t>(a.foundations[f].size());
+  std::vector<Card> talon(a.waste.begin(), a.waste.end());
+  talon.insert(talon.end(), a.stock.rbegin(), a.stock.rend());
+  s.n = static_cast<uint8_t>(talon.size());
+  s.p = static_cast<uint8_t>(a.waste.size());
+  talon_index_.fill(0xFF);
+  for (size_t i = 0; i < talon.size(); ++i) {
+    s.talon[i] = talon[i].code();
+    talon_index_[talon[i].code()] = static_cast<uint8_t>(i);
+  }
+  s.mask = s.n >= 32 ? ~0u : (1u << s.n) - 1u;
+  return s;
+}
+
+Key128 Solver::KeyOf(const Pos& s) const {
+  uint64_t a = 0, b = 0;
+  for (int i = 0; i < kPiles; ++i) a += s.ha[i], b += s.hb[i];
+  // With unlimited passes, once a redeal is allowed, every pointer on the
+  // chain of a fresh pass (0, draw, 2*draw, ..., n) offers exactly the cards
+  // of that chain, as pointer 0 does: those positions are one.
+  uint8_t p = s.p, yield = s.yield;
+  // (Only with prune: the plain search's single draws make those positions
+  // differ in their next moves, and the visited set needs equal keys to have
+  // equal successors.)
+  if (prune_ && r_.passes == 0 && (p == 0 || (yield && (p % r_.draw == 0 || p == s.n))))
+    p = 0, yield = 1;
+  const uint64_t exact = uint64_t{s.mask} | uint64_t{p} << 24 | uint64_t{s.found[0]} << 29 |
+                         uint64_t{s.found[1]} << 33 | uint64_t{s.found[2]} << 37 |
+                         uint64_t{s.found[3]} << 41 | uint64_t{s.redeals & 15u} << 45 |
+                         uint64_t{yield} << 49;
+  return {Mix(a), exact | (Mix(b) << 50)};
+}
+
+int Solver::Moves(const Pos& s, Move* out) const {
+  struct Scored {
+    Move m;
+    int score;
+  };
+  Scored buf[kMaxMoves];
+  int n = 0;
+  auto add = [&](Kind kind, int a, int b, int c, int score) {
+    if (seed_) score += static_cast<int>(Mix(seed_ ^ (uint64_t{kind} << 24 | uint64_t(a) << 16 | uint64_t(b) << 8 |
+                                                     uint64_t(c))) % 400);
+    buf[n++] = {Move{kind, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(c)}, score};
+  };
+  auto forced = [&](Kind kind, int a) {
+    out[0] = Move{kind, static_cast<uint8_t>(a), 0, 0};
+    return 1;
+  };
+
+  int first_empty = -1;
+  for (int i = 0; i < kPiles; ++i)
+    if (s.len[i] == 0 && first_empty < 0) first_empty = i;
+
+  // Tableau tops to the foundations.
+  for (int i = 0; i < kPiles; ++i) {
+    if (s.len[i] == 0) continue;
+    const uint8_t c = s.pile[i][s.len[i] - 1];
+    if (s.found[SuitOf(c)] != RankOf(c) - 1) continue;
+    if (prune_ && Safe(s, c)) return forced(kTabF, i);
+    const bool reveals = s.len[i] - 1 == s.down[i] && s.down[i] > 0;
+    add(kTabF, i, 0, 0, 900 + (reveals ? 100 + s.down[i] : 0));
+  }
+
+  // Talon cards.
+  uint8_t qs[2 * kMaxTalon + 2];
+  const int nq = prune_ ? Reachable(s, qs) : 0;
+  if (prune_) {
+    for (int k = 0; k < nq; ++k) {
+      const int q = qs[k];
+      const uint8_t c = s.talon[q - 1];
+      const int cost = OwnChain(s, q) ? (q - s.p) / r_.draw : 8 + q / r_.draw;
+      if (s.found[SuitOf(c)] == RankOf(c) - 1) {
+        if (r_.draw == 1 && Safe(s, c) && (q == s.p || r_.passes == 0)) return forced(kTalonF, q);
+        add(kTalonF, q, 0, 0, 700 - cost);
+      }
+      for (int j = 0; j < kPiles; ++j) {
+        if (s.len[j] == 0) {
+          if (RankOf(c) == kKing && j == first_empty) add(kTalonT, q, j, 0, 450 - cost);
+        } else if (Fits(c, s.pile[j][s.len[j] - 1])) {
+          add(kTalonT, q, j, 0, 500 - cost);
+        }
+      }
+    }
+  } else {
+    if (s.p > 0) {
+      const uint8_t c = s.talon[s.p - 1];
+      if (s.found[SuitOf(c)] == RankOf(c) - 1) add(kTalonF, s.p, 0, 0, 700);
+      for (int j = 0; j < kPiles; ++j)
+        if (s.len[j] == 0 ? RankOf(c) == kKing : Fits(c, s.pile[j][s.len[j] - 1]))
+          add(kTalonT, s.p, j, 0, 500);
+    }
+    if (s.p < s.n) add(kDraw, 0, 0, 0, 100);
+    if (s.p == s.n && CanRedeal(s)) add(kRedeal, 0, 0, 0, 90);
+  }
+
+  // Runs between piles.
+  for (int i = 0; i < kPiles; ++i) {
+    if (s.len[i] == 0) continue;
+    const int lo = s.down[i], hi = s.len[i];  // face-up cards are [lo, hi)
+    const int base_rank = RankOf(s.pile[i][lo]);
+    for (int j = 0; j < kPiles; ++j) {
+      if (j == i) continue;
+      int start;
+      if (s.len[j] == 0) {
+        if (base_rank != kKing) continue;  // a King can only be a run's base
+        start = lo;
+        if (prune_ && (start == 0 || j != first_empty)) continue;
+      } else {
+        const uint8_t h = s.pile[j][s.len[j] - 1];
+        // The card to lie on h has rank(h) - 1: in the run at lo + (base - that).
+        const int want = RankOf(h) - 1;
+        start = lo + (base_rank - want);
+        if (want < 1 || start < lo || start >= hi) continue;
+        if (!r_.any_run && start != lo) continue;
+        if (!Fits(s.pile[i][start], h)) continue;
+      }
+      if (prune_ && start > lo) {
+        // A part of a run leaves the face-up card y it lay on. Some shortest
+        // win uses y right after such a move (see FILTERS above): y goes to
+        // its foundation, or y's other possible card (the twin of the moved
+        // base) comes onto it.
+        const uint8_t y = s.pile[i][start - 1];
+        if (s.found[SuitOf(y)] != RankOf(y) - 1 && !Available(s, Twin(s.pile[i][start]), i, qs, nq))
+          continue;
+      }
+      if (prune_ && start == 0 && !KingFor(s, i, qs, nq)) continue;
+      int score;
+      if (start == lo && lo > 0) {
+        score = 800 + lo;  // turns a card up
+      } else if (start == 0) {
+        score = 300;  // empties a pile
+      } else {
+        const uint8_t under = s.pile[i][start - 1];
+        score = s.found[SuitOf(under)] == RankOf(under) - 1 ? 600 : 50;
+      }
+      add(kTabT, i, j, start, score);
+    }
+  }
+
+  // Foundation cards back to the tableau.
+  if (r_.worry) {
+    for (int f = 0; f < 4; ++f) {
+      if (s.found[f] == 0) continue;
+      const uint8_t c = static_cast<uint8_t>(s.found[f] << 2 | f);
+      if (prune_) {
+        // Useless unless a card of the other colour and one rank lower can
+        // come onto c right after, and never when every card below c's rank
+        // is on the foundations (FILTERS above).
+        if (RankOf(c) <= MinFound(s) + 1) continue;
+        const uint8_t d1 = static_cast<uint8_t>((RankOf(c) - 1) << 2 | (IsRed(c) ? kClubs : kDiamonds));
+        if (!Available(s, d1, -1, qs, nq) && !Available(s, Twin(d1), -1, qs, nq)) {
+          // Or the card under c on its foundation comes back next.
+          const uint8_t under = static_cast<uint8_t>((RankOf(c) - 1) << 2 | f);
+          bool host = false;
+          for (int j = 0; j < kPiles && !host; ++j)
+            host = s.len[j] > 0 && Fits(under, s.pile[j][s.len[j] - 1]);
+          if (!host) continue;
+        }
+      }
+      for (int j = 0; j < kPiles; ++j) {
+        if (s.len[j] == 0) {
+          if (RankOf(c) == kKing && (!prune_ || j == first_empty)) add(kFoundT, f, j, 0, 10);
+        } else if (Fits(c, s.pile[j][s.len[j] - 1])) {
+          add(kFoundT, f, j, 0, 20);
+        }
+      }
+    }
+  }
+
+  // Best first; an insertion sort (no allocation), stable, so equal scores
+  // keep the generation order.
+  for (int k = 1; k < n; ++k) {
+    const Scored x = buf[k];
+    int j = k;
+    for (; j > 0 && buf[j - 1].score < x.score; --j) buf[j] = buf[j - 1];
+    buf[j] = x;
+  }
+  for (int k = 0; k < n; ++k) out[k] = buf[k].m;
+  return n;
+}
+
+void Solver::Apply(Pos& s, Move m) const {
+  switch (m.kind) {
+    case kTalonF:
+    case kTalonT: {
+      const int q = m.a;
+      if (!OwnChain(s, q)) {
+        if (r_.passes != 0) ++s.redeals;
+      }
+      const uint8_t c = s.talon[q - 1];
+      for (int k = q - 1; k + 1 < s.n; ++k) s.talon[k] = s.talon[k + 1];
+      --s.n;
+      s.p = static_cast<uint8_t>(q - 1);
+      s.mask &= ~(1u << talon_index_[c]);
+      s.yield = 1;
+      if (m.kind == kTalonF) {
+        ++s.found[SuitOf(c)];
+      } else {
+        s.pile[m.b][s.len[m.b]++] = c;
+        Rehash(s, m.b);
+      }
+      break;
+    }
+    case kTabF: {
+      const uint8_t c = s.pile[m.a][--s.len[m.a]];
+      ++s.found[SuitOf(c)];
+      Flip(s, m.a);
+      Rehash(s, m.a);
+      break;
+    }
+    case kTabT: {
+      for (int k = m.c; k < s.len[m.a]; ++k) s.pile[m.b][s.len[m.b]++] = s.pile[m.a][k];
+      s.len[m.a] = m.c;
+      Flip(s, m.a);
+      Rehash(s, m.a);
+      Rehash(s, m.b);
+      break;
+    }
+    case kFoundT: {
+      const uint8_t c = static_cast<uint8_t>(s.found[m.a] << 2 | m.a);
+      --s.found[m.a];
+      s.pile[m.b][s.len[m.b]++] = c;
+      Rehash(s, m.b);
+      break;
+    }
+    case kDraw:
+      s.p = static_cast<uint8_t>(std::min(s.p + r_.draw, static_cast<int>(s.n)));
+      break;
+    case kRedeal:
+      s.p = 0;
+      s.yield = 0;
+      if (r_.passes != 0) ++s.redeals;
+      break;
+    default:
+      break;
+  }
+}
+
+void Solver::Expand(Pos& s, Move m, std::vector<MoveSpec>& out) const {
+  auto draws_to = [&](int target) {
+    while (s.p < target) {
+      const int k = std::min(r_.draw, s.n - s.p);
+      MoveSpec d;
+      d.from = {Place{Area::kStock, 0}};
+      d.to = Place{Area::kWaste, 0};
+      for (int i = 0; i < k; ++i) d.cards.push_back(Card::FromCode(s.talon[s.p + i]));
+      d.count = k > 1 ? k : 0;
+      out.push_back(std::move(d));
+      s.p = static_cast<uint8_t>(s.p + k);
+    }
+  };
+  auto redeal = [&]() {
+    MoveSpec r;
+    r.from = {Place{Area::kWaste, 0}};
+    r.to = Place{Area::kStock, 0};
+    out.push_back(std::move(r));
+    s.p = 0;
+    s.yield = 0;
+    if (r_.passes != 0) ++s.redeals;
+  };
+  MoveSpec spec;
+  switch (m.kind) {
+    case kDraw:
+      draws_to(std::min(s.p + r_.draw, static_cast<int>(s.n)));
+      return;
+    case kRedeal:
+      redeal();
+      return;
+    case kTalonF:
+    case kTalonT: {
+      const int q = m.a;
+      if (OwnChain(s, q)) {
+        draws_to(q);
+      } else {
+        draws_to(s.n);
+        redeal();
+        draws_to(q);
+      }
+      const uint8_t c = s.talon[q - 1];
+      spec.from = {Place{Area::kWaste, 0}};
+      spec.to = m.kind == kTalonF ? Place{Area::kFoundations, SuitOf(c) + 1} : Place{Area::kTableau, m.b + 1};
+      spec.cards = {Card::FromCode(c)};
+      break;
+    }
+    case kTabF: {
+      const uint8_t c = s.pile[m.a][s.len[m.a] - 1];
+      spec.from = {Place{Area::kTableau, m.a + 1}};
+      spec.to = Place{Area::kFoundations, SuitOf(c) + 1};
+      spec.cards = {Card::FromCode(c)};
+      break;
+    }
+    case kTabT: {
+      spec.from = {Place{Area::kTableau, m.a + 1}};
+      spec.to = Place{Area::kTableau, m.b + 1};
+      for (int k = m.c; k < s.len[m.a]; ++k) spec.cards.push_back(Card::FromCode(s.pile[m.a][k]));
+      spec.count = spec.cards.size() > 1 ? static_cast<int>(spec.cards.size()) : 0;
+      break;
+    }
+    case kFoundT: {
+      spec.from = {Place{Area::kFoundations, m.a + 1}};
+      spec.to = Place{Area::kTableau, m.b + 1};
+      spec.cards = {Card::FromCode(static_cast<uint8_t>(s.found[m.a] << 2 | m.a))};
+      break;
+    }
+    default:
+      return;
+  }
+  out.push_back(std::move(spec));
+  Apply(s, m);
+}
+
+struct Frame {
+  Pos pos;
+  Key128 key;
+  int n = 0, next = 0;
+  Move moves[kMaxMoves];
+};
+
+// One complete depth-first search from `start`, stopped by `max_nodes` (0:
+// none), the caller's time and cancel limits, or the table's memory bound.
+struct PhaseOutcome {
+  Verdict verdict = Verdict::kUnknown;
+  const char* limit = "";
+  uint64_t nodes = 0;
+  size_t table_bytes = 0;
+};
+
+PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
+                      uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
+                      std::vector<Frame>& stack, std::vector<MoveSpec>* line) {
+  PhaseOutcome out;
+  TranspositionTable table(std::max<size_t>(limits.max_memory, 1024));
+  size_t depth = 0;
+  stack[0].pos = start;
+  stack[0].key = solver.KeyOf(start);
+  stack[0].n = solver.Moves(start, stack[0].moves);
+  stack[0].next = 0;
+  table.Insert(stack[0].key);
+  uint64_t nodes = 0;
+  auto stop = [&](Verdict v, const char* limit) {
+    out.verdict = v;
+    out.limit = limit;
+    out.nodes = nodes;
+    out.table_bytes = table.bytes();
+    return out;
+  };
+  for (;;) {
+    Frame& top = stack[depth];
+    if (top.next == top.n) {
+      if (depth == 0) break;
+      --depth;
+      continue;
+    }
+    const Move move = top.moves[top.next++];
+    if (depth + 1 == stack.size()) stack.resize(stack.size() * 2);
+    Frame& child = stack[depth + 1];  // `top` is not used after the resize
+    child.pos = stack[depth].pos;
+    solver.Apply(child.pos, move);
+    ++nodes;
+
+    if (max_nodes && nodes >= max_nodes) return stop(Verdict::kUnknown, "max-nodes");
+    if ((nodes & 1023) == 0) {
+      if (limits.cancel && limits.cancel->load(std::memory_order_relaxed))
+        return stop(Verdict::kUnknown, "interrupted");
+      if (limits.max_seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
+              limits.max_seconds)
+        return stop(Verdict::kUnknown, "max-seconds");
+    }
+
+    if (solver.Won(child.pos)) {
+      Pos replay = start;
+      for (size_t d = 0; d <= depth; ++d) solver.Expand(replay, stack[d].moves[stack[d].next - 1], *line);
+      return stop(Verdict::kSolved, "");
+    }
+    child.key = solver.KeyOf(child.pos);
+    if (!table.Insert(child.key)) continue;  // entered before
+    if (table.overwrites() > 0) {
+      // The table forgets: make sure the child is not on the current path.
+      bool on_path = false;
+      for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
+      if (on_path) continue;
+    }
+    child.n = solver.Moves(child.pos, child.moves);
+    child.next = 0;
+    ++depth;
+  }
+  return stop(Verdict::kUnsolvable, "");
+}
+
+}  // namespace
+
+// RESTARTS. A depth-first search that takes a wrong turn early can spend
+// millions of positions in a subtree without a win, while another order of
+// the same moves wins at once (search times are heavy-tailed). So the pruned
+// search runs in phases: phase i is a complete search with the move order
+// perturbed by seed i (phase 0 unperturbed) and a budget of kFirstBudget * 2^i
+// positions; the last phase allowed has no budget but the caller's. Every
+// phase is complete, so a phase that ends without reaching its budget gives
+// the exact verdict; the work lost is at most the sum of the budgets, less
+// than the last phase's. Deterministic for a given max_nodes.
+SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune) {
+  constexpr uint64_t kFirstBudget = 20000;
+  const auto t0 = std::chrono::steady_clock::now();
+  const KlondikeRules rules = ReadKlondikeRules(deal.options);
+  Solver solver(rules, prune);
+  SolveResult result;
+  const Pos start = solver.Start(deal);
+  auto finish = [&](Verdict v, const std::string& limit, size_t bytes) {
+    result.verdict = v;
+    result.stats.limit = limit;
+    result.stats.table_bytes = bytes;
+    result.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+  };
+  if (solver.Won(start)) return finish(Verdict::kSolved, "", 0);
+
+  // Frames are reused level by level; the stack only grows when the search
+  // goes deeper than before, so no node allocates.
+  std::vector<Frame> stack(64);
+  uint64_t used = 0, budget = kFirstBudget;
+  for (uint64_t phase = 0;; ++phase, budget *= 2) {
+    uint64_t cap = 0;  // 0: no budget but the caller's
+    if (limits.max_nodes) cap = limits.max_nodes - used;
+    const bool last = !prune || (limits.max_nodes && budget >= cap);
+    if (!last) cap = budget;
+    solver.set_seed(phase == 0 ? 0 : Mix(phase * 0x9E3779B97F4A7C15ULL));
+    PhaseOutcome o = RunPhase(solver, start, limits, cap, t0, stack, &result.moves);
+    used += o.nodes;
+    result.stats.nodes = used;
+    if (o.verdict != Verdict::kUnknown || last || std::string(o.limit) != "max-nodes")
+      return finish(o.verdict, o.limit, o.table_bytes);
+  }
+}
+
+}  // namespace talon

@@ -1,0 +1,121 @@
+// Thirteens (docs/rules/thirteens.md): 10 slots (option slots: 5, 10 or
+// 15), the rest a stock. Discard two cards whose values sum to 13 (A=1,
+// J=11, Q=12) or a King alone; empty slots refill from the stock.
+//
+// The solver needs no search: no choice ever matters.
+//
+// PROOF. Abstract a position to (M, d): M the multiset of VALUES on the
+// tableau, d the number of stock cards drawn. Suits play no part in the
+// rules and every card in a slot is available, so the legal moves of a
+// position are determined by M: remove {13}, or {v, 13-v} for 1 <= v <= 6
+// when both are in M. A move m gives (M - m + S[d, d+k), d + k), where S is
+// the stock in drawing order and k = min(|m|, 52 - slots - d) (the tableau is
+// full while the stock lasts, so the refill fills exactly the |m| emptied
+// slots). So the abstract game is a rewriting system on (M, d) in which
+// every move removes at least one card: it TERMINATES.
+// It is LOCALLY CONFLUENT: let a, b be two moves of (M, d). If a = b as
+// value multisets, their results are equal. Otherwise a and b belong to
+// different classes ({13}, {1,12}, ..., {6,7}), which share no value, so b is
+// still legal after a (a removes no card of b's values; refills only add)
+// and a after b; and a-then-b gives (M - a - b + S[d, d+k), d + k) with
+// k = min(|a|+|b|, stock left), exactly what b-then-a gives.
+// By Newman's lemma a terminating, locally confluent system is confluent:
+// every maximal play from a position ends in the same abstract position,
+// in particular with the same number of cards left. So the deal is won iff
+// an arbitrary play, continued while any move exists, discards all 52
+// cards; and when it does not, no play wins: "unsolvable" is exact.
+//
+// The solver is the generic search with Rules whose Moves() returns one
+// move (prune) or all of them (the plain search, used by the tests to check
+// this proof exhaustively on hundreds of deals).
+#include "core/games/games.h"
+#include "core/games/slots.h"
+
+namespace talon {
+namespace {
+
+int RankOf(uint8_t code) { return code >> 2; }
+
+// Kings first, then pairs by lowest slots. The bound: at most 4 Kings, and
+// with at most 15 cards in slots, pairs of the six classes number at most
+// 4*4 + 4*3 = 28 (a class with a and b cards gives a*b pairs).
+struct ThirteensMoves {
+  static constexpr int kMaxMoves = 32;
+  int operator()(const SlotPosition& p, int slots, SlotMove* out, int max) const {
+    int n = 0;
+    for (int s = 0; s < slots; ++s)
+      if (RankOf(p.code[static_cast<size_t>(s)]) == kKing) {
+        out[n].n = 1;
+        out[n].slot[0] = static_cast<uint8_t>(s);
+        if (++n == max) return n;
+      }
+    for (int a = 0; a < slots; ++a) {
+      const int ra = RankOf(p.code[static_cast<size_t>(a)]);
+      if (ra < 1 || ra > 12) continue;
+      for (int b = a + 1; b < slots; ++b) {
+        if (RankOf(p.code[static_cast<size_t>(b)]) != 13 - ra) continue;
+        out[n].n = 2;
+        out[n].slot[0] = static_cast<uint8_t>(a);
+        out[n].slot[1] = static_cast<uint8_t>(b);
+        if (++n == max) return n;
+      }
+    }
+    return n;
+  }
+};
+
+class Thirteens final : public SlotGame {
+ public:
+  std::string_view id() const override { return "thirteens"; }
+  std::string_view title() const override { return "Thirteens"; }
+  std::string_view summary() const override {
+    return "Ten cards (option slots: 5, 10 or 15) are dealt face up, one per slot; the rest "
+           "form the stock. Discard any two cards whose values sum to 13 (A=1, J=11, Q=12: "
+           "A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a King alone. After each discard the empty slots "
+           "are refilled from the stock, in slot order. You win when all 52 cards are discarded.";
+  }
+  std::vector<OptionSpec> option_specs() const override {
+    return {OptionSpec{"slots",
+                       int64_t{10},
+                       {int64_t{5}, int64_t{10}, int64_t{15}},
+                       0,
+                       "number of slots dealt face up: 5, 10 (standard) or 15"}};
+  }
+  int Slots(const Options& options) const override {
+    return static_cast<int>(IntOption(options, "slots"));
+  }
+  SolveResult SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const override {
+    return SolveSlotRules<ThirteensMoves>(deal, Slots(deal.options), limits, prune);
+  }
+
+ protected:
+  Status CheckCards(std::span<const Card> cards, const std::vector<Pile>&) const override {
+    if (cards.size() == 1) {
+      if (cards[0].rank() == kKing) return Status::Ok();
+      return Status::IllegalMove("a card alone must be a King; " + CardLabel(cards[0]) +
+                                 " needs a partner to make 13");
+    }
+    if (cards.size() > 2)
+      return Status::IllegalMove(
+          "Thirteens discards two cards summing to 13 or a King alone, not " +
+          std::to_string(cards.size()) + " cards");
+    for (Card c : cards)
+      if (c.rank() == kKing)
+        return Status::IllegalMove("a King is discarded alone, not with " +
+                                   CardLabel(cards[c == cards[0] ? 1 : 0]));
+    const int sum = cards[0].rank() + cards[1].rank();
+    if (sum != 13)
+      return Status::IllegalMove(CardList(cards, " + ") + " make " + std::to_string(sum) +
+                                 ", not 13");
+    return Status::Ok();
+  }
+};
+
+}  // namespace
+
+const Game& ThirteensGame() {
+  static const Thirteens game;
+  return game;
+}
+
+}  // namespace talon

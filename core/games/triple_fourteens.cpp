@@ -1,0 +1,35 @@
+// Triple Fourteens (docs/rules/triple-fourteens.md): three decks (156
+// cards) face up in 24 piles, dealt pile by pile: piles 1-12 seven cards,
+// piles 13-24 six. Remove the top cards of two different piles whose values
+// sum to 14. The rules, checker and solver are in fourteens.h.
+#include "core/games/fourteens.h"
+#include "core/games/games.h"
+
+namespace talon {
+namespace {
+
+constexpr fourteens::Layout kLayout{24, 3, false, {7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+                                                   6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6}};
+
+class TripleFourteens final : public fourteens::PairsGame<24, 7> {
+ public:
+  TripleFourteens() : PairsGame(kLayout) {}
+  std::string_view id() const override { return "triple-fourteens"; }
+  std::string_view title() const override { return "Triple Fourteens"; }
+  std::string_view summary() const override {
+    return "Three decks (156 cards) are dealt face up into 24 piles, pile by pile: seven cards to "
+           "each of the first twelve piles, six to each of the other twelve. Remove the top cards "
+           "of any two different piles whose values sum to 14 (A=1, J=11, Q=12, K=13: A+K, 2+Q, "
+           "3+J, 4+10, 5+9, 6+8, 7+7). Empty piles stay empty. You win when every card is "
+           "removed.";
+  }
+};
+
+}  // namespace
+
+const Game& TripleFourteensGame() {
+  static const TripleFourteens game;
+  return game;
+}
+
+}  // namespace talon

@@ -1,0 +1,596 @@
+// Try Again (docs/rules/try-again.md): the pack is dealt one card at a time
+// onto any of four heaps, or straight to a foundation; each ace goes out at
+// once to start a foundation (numbered 1-4 in the order the aces come), built
+// up by one regardless of suit; heap tops may be built at any time. Won when
+// all 52 cards are built. Option `build`: anytime (default) or after-deal
+// (nothing but the aces is built until the whole pack is dealt; no card is
+// dealt straight to a foundation).
+//
+// SOLVER FACTS (each used below, each proved here).
+//
+// T1. Foundations are counts. Let b[r] be the number of rank-r cards built.
+//     Every foundation is a run A, 2, ..., so b[r] is the number of
+//     foundations whose top is at least r: b[1] >= b[2] >= ... >= b[13], and
+//     the tops (as a multiset) are determined by b. A rank-r card can be
+//     built iff some top is r-1, iff b[r-1] > b[r] (b[0] = 4). Suits play no
+//     part anywhere, and the four heaps are interchangeable. So two positions
+//     with the same cards still to deal and the same multiset of heaps,
+//     written as RANK sequences, are equally winnable: the position key is
+//     that canonical form when it fits in 128 bits (at most 26 cards on the
+//     heaps), else an exact code of which heap holds each card, with the
+//     heaps sorted by their bottom card (a flag bit keeps the two apart).
+//
+// T2. Ordinals. In a win, let ord(x) be the number of rank-r cards built up
+//     to and including x (r = rank of x). The k-th rank-r card is built
+//     after the k-th rank-(r-1) card (T1: b[r] <= b[r-1] at all times). If y
+//     lies above x on a heap and rank(y) >= rank(x), then ord(x) > ord(y):
+//     y is built before x; right after y, b[rank(x)] >= b[rank(y)] = ord(y)
+//     (T1, or y itself when the ranks are equal), and x is not among those
+//     built cards. With ord(x) >= b[rank x] + 1 for every unbuilt card, this
+//     gives lower bounds lb(x), propagated down each heap. Ignoring the
+//     cards still to come and any card put on a heap later only removes
+//     constraints, so a win of the position gives ordinals meeting them. The
+//     unbuilt cards of a rank take distinct ordinals in b[r]+1..4, so a win
+//     needs, for every t, at most 5 - t cards of a rank with lb >= t (Hall's
+//     condition for intervals [lb, 4]); in particular lb <= 4. Dead() fails
+//     a position breaking it. (This contains the pair test "a card put above
+//     a lower one that must come out first": y of rank c above x of rank a <
+//     c with b[c] = 3 forces ord(y) = 4 and ord(x) >= 5.)
+//
+// T3. Safe build. Let c (rank r) be buildable now, from a heap top or as the
+//     card being dealt, with k = b[r-1] - b[r] >= 1 free places for rank r.
+//     Let m be the number of unbuilt rank-r cards other than c that do not
+//     lie below c on its heap. If m < k, building c now keeps a win, if
+//     there is one. Proof: take a winning line L; it builds c at some step
+//     t. Let L' be "build c now", then L without the step that builds c and
+//     without the step that put c on a heap (if c is being dealt). Every
+//     step of L' is legal: a card L puts on c's heap before t goes onto the
+//     card below c instead, and L never reaches below c before t; builds of
+//     rank r+1 only gain (b[r] is one higher); a build of a rank-r card d at
+//     a step before t has, in L, b[r] <= b_now[r] + m - 1 (at most the m
+//     other accessible cards, d not yet), so in L' b[r] <= b_now[r] + m <
+//     b_now[r] + k = b_now[r-1] <= b[r-1]: still legal (cards below c cannot
+//     be built before t in L). After t both lines have built the same cards
+//     and the heaps agree, so L' wins. With a safe build the search tries
+//     only that move. (With b[r-1] = 4, every buildable card is safe.)
+//     T3b: the same holds when no other unbuilt rank-r card can be the NEXT
+//     rank-r card built, because each lies below c or, on another heap,
+//     below a card y of rank s > r with b[s] = b[r]: y needs b[s-1] > b[s],
+//     and b[s-1] <= b[r] = b[s] until a rank-r card is built, so y (and all
+//     below it) stays put until then. Then L builds no rank-r card before
+//     t (the first one would have to be c), and the proof above applies with
+//     no competing build at all.
+//
+// Heaps with identical rank sequences give the same position (T1), so only
+// the first of them is offered as the place for a dealt card.
+#include "core/games/try_again.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+
+#include "core/games/games.h"
+#include "core/search.h"
+
+namespace talon {
+namespace {
+
+constexpr int kHeaps = 4;
+constexpr int kFoundations = 4;
+
+bool Anytime(const Options& options) { return WordOption(options, "build") == "anytime"; }
+
+// ---------------------------------------------------------------------------
+// The checker's helpers.
+
+// Aces at the top of the pack go out at once, each to the first empty foundation.
+void Settle(Areas& a) {
+  while (!a.stock.empty() && a.stock.back().rank() == kAce) {
+    for (Pile& f : a.foundations)
+      if (f.empty()) {
+        f.push_back(a.stock.back());
+        break;
+      }
+    a.stock.pop_back();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The solver's rules.
+
+__extension__ typedef unsigned __int128 U128;
+
+struct TryDeal {
+  std::array<uint8_t, 52> order{};  // Card::code of the pack in dealing order
+  int size = 0;
+  bool anytime = true;
+};
+
+struct TryPosition {
+  std::array<std::array<uint8_t, 52>, kHeaps> heap{};  // Card::code, bottom to top
+  std::array<uint8_t, kHeaps> len{};
+  std::array<uint8_t, 14> built{};  // built[r]: rank-r cards built; built[0] = 4
+  uint8_t dealt = 0;                // cards of order[] dealt
+  uint8_t left = 0;                 // cards not yet built
+};
+
+enum class Kind : uint8_t { kBuildHeap, kDealToFoundation, kDealToHeap };
+struct TryMove {
+  Kind kind = Kind::kDealToHeap;
+  uint8_t heap = 0;
+};
+
+int RankOf(uint8_t code) { return code >> 2; }
+
+struct TryRules {
+  using Position = TryPosition;
+  using Move = TryMove;
+  static constexpr int kMaxMoves = 9;  // 4 heap builds, 1 deal to foundation, 4 heaps
+  bool prune = true;
+  const TryDeal* deal = nullptr;
+
+  bool Won(const Position& p) const { return p.left == 0; }
+  static bool Buildable(const Position& p, int r) { return p.built[static_cast<size_t>(r - 1)] > p.built[static_cast<size_t>(r)]; }
+
+  // T3: building the card of rank r with `below` rank-r cards under it on
+  // its heap is safe.
+  // `from` is c's heap, or -1 for the card being dealt.
+  static bool SafeBuild(const Position& p, int r, int below, int from) {
+    const int br = p.built[static_cast<size_t>(r)];
+    const int k = p.built[static_cast<size_t>(r - 1)] - br;
+    const int m = 4 - br - 1 - below;
+    if (m < k) return true;
+    // T3b: no competitor can be the next rank-r card built.
+    int blocked = 0;
+    for (int h = 0; h < kHeaps; ++h) {
+      if (h == from) continue;
+      bool stuck = false;
+      for (int i = p.len[static_cast<size_t>(h)] - 1; i >= 0; --i) {
+        const int a = RankOf(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]);
+        if (a == r) blocked += stuck;
+        if (a > r && p.built[static_cast<size_t>(a)] == br) stuck = true;
+      }
+    }
+    return blocked == m;
+  }
+  static int BelowOfRank(const Position& p, int h, int r) {
+    int n = 0;
+    const auto& heap = p.heap[static_cast<size_t>(h)];
+    for (int i = 0; i + 1 < p.len[static_cast<size_t>(h)]; ++i) n += RankOf(heap[static_cast<size_t>(i)]) == r;
+    return n;
+  }
+  static bool SameHeap(const Position& p, int a, int b) {
+    if (p.len[static_cast<size_t>(a)] != p.len[static_cast<size_t>(b)]) return false;
+    for (int i = 0; i < p.len[static_cast<size_t>(a)]; ++i)
+      if (RankOf(p.heap[static_cast<size_t>(a)][static_cast<size_t>(i)]) != RankOf(p.heap[static_cast<size_t>(b)][static_cast<size_t>(i)])) return false;
+    return true;
+  }
+
+  int Moves(const Position& p, Move* out) const {
+    int n = 0;
+    const bool stock = p.dealt < deal->size;
+    if (deal->anytime || !stock) {
+      for (int h = 0; h < kHeaps; ++h) {
+        if (p.len[static_cast<size_t>(h)] == 0) continue;
+        const int r = RankOf(p.heap[static_cast<size_t>(h)][p.len[static_cast<size_t>(h)] - 1u]);
+        if (!Buildable(p, r)) continue;
+        if (prune && SafeBuild(p, r, BelowOfRank(p, h, r), h)) {
+          out[0] = {Kind::kBuildHeap, static_cast<uint8_t>(h)};
+          return 1;
+        }
+        out[n++] = {Kind::kBuildHeap, static_cast<uint8_t>(h)};
+      }
+      if (stock && Buildable(p, RankOf(deal->order[p.dealt]))) {
+        if (prune && SafeBuild(p, RankOf(deal->order[p.dealt]), 0, -1)) {
+          out[0] = {Kind::kDealToFoundation, 0};
+          return 1;
+        }
+        out[n++] = {Kind::kDealToFoundation, 0};
+      }
+    }
+    if (!stock) return n;
+    // Places for the dealt card, best first: on a higher card (the closest
+    // first), then an empty heap, then on a lower card (the closest first).
+    const int r = RankOf(deal->order[p.dealt]);
+    std::array<int, kHeaps> score{}, idx{};
+    int m = 0;
+    for (int h = 0; h < kHeaps; ++h) {
+      if (prune) {
+        bool twin = false;
+        for (int g = 0; g < h && !twin; ++g) twin = SameHeap(p, g, h);
+        if (twin) continue;
+      }
+      const int len = p.len[static_cast<size_t>(h)];
+      const int top = len ? RankOf(p.heap[static_cast<size_t>(h)][static_cast<size_t>(len - 1)]) : 0;
+      const int s = top > r ? top : top == 0 ? 20 : 40 - top;
+      int i = m++;
+      while (i > 0 && score[static_cast<size_t>(i - 1)] > s) {
+        score[static_cast<size_t>(i)] = score[static_cast<size_t>(i - 1)];
+        idx[static_cast<size_t>(i)] = idx[static_cast<size_t>(i - 1)];
+        --i;
+      }
+      score[static_cast<size_t>(i)] = s;
+      idx[static_cast<size_t>(i)] = h;
+    }
+    for (int i = 0; i < m; ++i) out[n++] = {Kind::kDealToHeap, static_cast<uint8_t>(idx[static_cast<size_t>(i)])};
+    return n;
+  }
+
+  void Settle(Position& p) const {
+    while (p.dealt < deal->size && RankOf(deal->order[p.dealt]) == kAce) {
+      ++p.built[1];
+      ++p.dealt;
+      --p.left;
+    }
+  }
+
+  void Apply(Position& p, Move m) const {
+    switch (m.kind) {
+      case Kind::kBuildHeap: {
+        const uint8_t c = p.heap[m.heap][--p.len[m.heap]];
+        ++p.built[static_cast<size_t>(RankOf(c))];
+        --p.left;
+        break;
+      }
+      case Kind::kDealToFoundation:
+        ++p.built[static_cast<size_t>(RankOf(deal->order[p.dealt++]))];
+        --p.left;
+        break;
+      case Kind::kDealToHeap:
+        p.heap[m.heap][p.len[m.heap]++] = deal->order[p.dealt++];
+        break;
+    }
+    Settle(p);
+  }
+
+  // T1. With prune: the rank form when the heaps hold at most 26 cards
+  // (a 1 marker, 6 bits of `dealt`, 4 bits per rank and a 0 after each
+  // heap: at most 127 bits, bit 127 clear), else the exact form with the
+  // heaps sorted and bit 127 set. Without prune: the exact form, heaps as
+  // numbered. The exact form: digit per card (0 off the heaps, 1+heap),
+  // base 5 (5^52 < 2^121), times 64, plus `dealt`: below 2^127.
+  Key128 KeyOf(const Position& p) const {
+    int total = 0;
+    for (uint8_t l : p.len) total += l;
+    if (prune && total <= 26) return RankKey(p);
+    std::array<int, kHeaps> label = {1, 2, 3, 4};
+    if (prune) {
+      std::array<int, kHeaps> h = {0, 1, 2, 3};
+      auto bottom = [&](int i) { return p.len[static_cast<size_t>(i)] ? p.heap[static_cast<size_t>(i)][0] : 255; };
+      std::sort(h.begin(), h.end(), [&](int a, int b) { return bottom(a) < bottom(b); });
+      for (int i = 0; i < kHeaps; ++i) label[static_cast<size_t>(h[static_cast<size_t>(i)])] = i + 1;
+    }
+    std::array<uint8_t, 52> digit{};
+    for (int h = 0; h < kHeaps; ++h)
+      for (int i = 0; i < p.len[static_cast<size_t>(h)]; ++i)
+        digit[static_cast<size_t>(Card::FromCode(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]).index())] =
+            static_cast<uint8_t>(label[static_cast<size_t>(h)]);
+    // Two base-5 halves of 26 digits in 64-bit words (5^26 < 2^61), joined.
+    uint64_t lo = 0, hi = 0, pow26 = 1;
+    for (int i = 25; i >= 0; --i) {
+      lo = lo * 5 + digit[static_cast<size_t>(i)];
+      hi = hi * 5 + digit[static_cast<size_t>(i + 26)];
+      pow26 *= 5;
+    }
+    U128 v = U128{hi} * pow26 + lo;
+    v = v * 64 + p.dealt;
+    if (prune) v |= U128{1} << 127;
+    return {static_cast<uint64_t>(v), static_cast<uint64_t>(v >> 64)};
+  }
+  static int CompareHeaps(const Position& p, int a, int b) {
+    const int la = p.len[static_cast<size_t>(a)], lb = p.len[static_cast<size_t>(b)];
+    for (int i = 0; i < la && i < lb; ++i) {
+      const int ra = RankOf(p.heap[static_cast<size_t>(a)][static_cast<size_t>(i)]);
+      const int rb = RankOf(p.heap[static_cast<size_t>(b)][static_cast<size_t>(i)]);
+      if (ra != rb) return ra < rb ? -1 : 1;
+    }
+    return la < lb ? -1 : la > lb ? 1 : 0;
+  }
+  Key128 RankKey(const Position& p) const {
+    std::array<int, kHeaps> h = {0, 1, 2, 3};
+    for (int i = 1; i < kHeaps; ++i)
+      for (int j = i; j > 0 && CompareHeaps(p, h[static_cast<size_t>(j - 1)], h[static_cast<size_t>(j)]) > 0; --j)
+        std::swap(h[static_cast<size_t>(j - 1)], h[static_cast<size_t>(j)]);
+    U128 v = 1;
+    v = v << 6 | p.dealt;
+    for (int k : h) {
+      for (int i = 0; i < p.len[static_cast<size_t>(k)]; ++i)
+        v = v << 4 | static_cast<unsigned>(RankOf(p.heap[static_cast<size_t>(k)][static_cast<size_t>(i)]));
+      v <<= 4;
+    }
+    return {static_cast<uint64_t>(v), static_cast<uint64_t>(v >> 64)};
+  }
+
+  // T2: lower bounds on ordinals, down each heap, then Hall's condition.
+  bool Dead(const Position& p) const {
+    std::array<std::array<uint8_t, 6>, 14> count{};  // count[rank][lb]
+    for (int h = 0; h < kHeaps; ++h) {
+      std::array<uint8_t, 14> above{};  // above[r]: max lb of the cards above with rank >= r
+      for (int i = p.len[static_cast<size_t>(h)] - 1; i >= 0; --i) {
+        const int a = RankOf(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]);
+        const int lb = std::max<int>(p.built[static_cast<size_t>(a)], above[static_cast<size_t>(a)]) + 1;
+        if (lb > 4) return true;
+        ++count[static_cast<size_t>(a)][static_cast<size_t>(lb)];
+        for (int r = a; r >= 1 && above[static_cast<size_t>(r)] < lb; --r) above[static_cast<size_t>(r)] = static_cast<uint8_t>(lb);
+      }
+    }
+    for (int a = 2; a <= 13; ++a) {
+      int at_least = 0;
+      for (int t = 4; t >= 2; --t) {
+        at_least += count[static_cast<size_t>(a)][static_cast<size_t>(t)];
+        if (at_least > 5 - t) return true;
+      }
+    }
+    return false;
+  }
+};
+
+// ---------------------------------------------------------------------------
+
+class TryAgain final : public Game {
+ public:
+  std::string_view id() const override { return "try-again"; }
+  std::string_view title() const override { return "Try Again"; }
+  std::string_view summary() const override {
+    return "Deal the pack one card at a time onto any of four heaps, as you choose, or straight "
+           "to a foundation. Each ace goes out at once to start a foundation, built up by one "
+           "regardless of suit (A, 2, 3, ... K). The top cards of the heaps may be built at any "
+           "time (option build=after-deal: only once the whole pack is dealt). You win when all "
+           "52 cards are built.";
+  }
+  std::vector<OptionSpec> option_specs() const override {
+    return {OptionSpec{"build", std::string("anytime"),
+                       {std::string("anytime"), std::string("after-deal")}, 0,
+                       "anytime: heap tops and the dealt card may be built at any time; "
+                       "after-deal: building starts when the whole pack is dealt"}};
+  }
+  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock, Area::kFoundations}; }
+
+  // The whole pack is the stock, deck[0] dealt first (listed last); four empty heaps.
+  Areas DealCards(std::span<const Card> deck, const Options&) const override {
+    assert(deck.size() == 52);
+    Areas a;
+    a.tableau.assign(kHeaps, Pile{});
+    a.stock.assign(deck.rbegin(), deck.rend());
+    return a;
+  }
+
+  // A shuffled deal has four empty heaps and the whole pack; a hand-made one
+  // may start later in the game: cards on the heaps (no aces: they go out
+  // at once) and foundations built A, 2, 3, ... regardless of suit.
+  Status CheckShape(const Areas& areas, const Options&) const override {
+    if (areas.tableau.size() != kHeaps)
+      return Status::BadInput("areas.tableau: try-again has 4 heaps, not " + std::to_string(areas.tableau.size()) +
+                              " (write [[],[],[],[]] for four empty heaps)");
+    for (size_t h = 0; h < areas.tableau.size(); ++h)
+      for (Card c : areas.tableau[h])
+        if (c.rank() == kAce)
+          return Status::BadInput("areas.tableau[" + std::to_string(h + 1) + "]: " + CardName(c) +
+                                  " cannot lie on a heap: an ace goes out at once to start a foundation");
+    if (areas.foundations.size() > kFoundations)
+      return Status::BadInput("areas.foundations: try-again has at most 4 foundations, not " +
+                              std::to_string(areas.foundations.size()));
+    for (size_t f = 0; f < areas.foundations.size(); ++f)
+      for (size_t i = 0; i < areas.foundations[f].size(); ++i)
+        if (areas.foundations[f][i].rank() != static_cast<int>(i) + 1)
+          return Status::BadInput("areas.foundations[" + std::to_string(f + 1) + "]: a foundation is built A, 2, 3, ... "
+                                  "regardless of suit; card " + std::to_string(i + 1) + " is " +
+                                  CardName(areas.foundations[f][i]) + ", not a " + RankLabel(static_cast<int>(i) + 1));
+    if (!areas.face_down.empty()) return Status::BadInput("face_down: try-again deals every card face up");
+    return Status::Ok();
+  }
+
+  Table StartTable(const Deal& deal) const override {
+    Table t = Game::StartTable(deal);
+    t.areas.foundations.resize(kFoundations);
+    Settle(t.areas);
+    return t;
+  }
+
+  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+    return SolveTryAgain(deal, limits, true);
+  }
+
+  Status Play(Table& table, const MoveSpec& move) const override {
+    Areas& a = table.areas;
+    if (a.tableau.size() != kHeaps || a.foundations.size() != kFoundations)
+      return Status::Internal("try-again: the table was not set up by StartTable");
+    if (move.from.size() != 1 || move.cards.size() != 1 || move.count > 1)
+      return Status::IllegalMove("a move of Try Again takes one card from one place");
+    const Place& src = move.from[0];
+    const Place& dst = move.to;
+    const Card card = move.cards[0];
+    const bool anytime = Anytime(table.options);
+
+    if (src.area == Area::kStock) {
+      if (a.stock.empty()) return Status::IllegalMove("the pack is all dealt");
+      if (a.stock.back() != card)
+        return Status::IllegalMove("the next card of the pack is " + CardLabel(a.stock.back()) + ", not " + CardLabel(card));
+    } else if (src.area == Area::kTableau) {
+      if (src.number < 1 || src.number > kHeaps)
+        return Status::IllegalMove("there is no heap " + std::to_string(src.number) + " (heaps are 1-4)");
+      const Pile& heap = a.tableau[static_cast<size_t>(src.number - 1)];
+      if (heap.empty()) return Status::IllegalMove("heap " + std::to_string(src.number) + " is empty (it was to show " + CardLabel(card) + ")");
+      if (heap.back() != card)
+        return Status::IllegalMove("heap " + std::to_string(src.number) + " shows " + CardLabel(heap.back()) + ", not " + CardLabel(card));
+      if (dst.area != Area::kFoundations) return Status::IllegalMove("a card on a heap goes only to a foundation");
+    } else {
+      return Status::IllegalMove("cards are dealt from the pack or built from the heaps, not taken from " +
+                                 std::string(AreaName(src.area)));
+    }
+
+    if (dst.area == Area::kTableau) {
+      if (dst.number < 1 || dst.number > kHeaps)
+        return Status::IllegalMove("there is no heap " + std::to_string(dst.number) + " (heaps are 1-4)");
+      a.tableau[static_cast<size_t>(dst.number - 1)].push_back(card);
+      a.stock.pop_back();
+      Settle(a);
+      return Status::Ok();
+    }
+    if (dst.area != Area::kFoundations)
+      return Status::IllegalMove("cards go to a heap or a foundation, not to " + std::string(AreaName(dst.area)));
+    if (!anytime && !a.stock.empty())
+      return Status::IllegalMove("with build=after-deal nothing is built until the whole pack is dealt (" +
+                                 std::to_string(a.stock.size()) + " cards left)");
+    if (dst.number < 1 || dst.number > kFoundations)
+      return Status::IllegalMove("there is no foundation " + std::to_string(dst.number) + " (foundations are 1-4)");
+    Pile& f = a.foundations[static_cast<size_t>(dst.number - 1)];
+    if (f.empty())
+      return Status::IllegalMove("foundation " + std::to_string(dst.number) + " has not been started (an ace starts it)");
+    if (f.back().rank() + 1 != card.rank())
+      return Status::IllegalMove("foundation " + std::to_string(dst.number) + " shows " + CardLabel(f.back()) + "; " +
+                                 CardLabel(card) + " needs a " + RankLabel(card.rank() - 1) + " on top");
+    f.push_back(card);
+    if (src.area == Area::kStock) a.stock.pop_back();
+    else a.tableau[static_cast<size_t>(src.number - 1)].pop_back();
+    Settle(a);
+    return Status::Ok();
+  }
+
+  bool Won(const Table& table) const override {
+    size_t built = 0;
+    for (const Pile& f : table.areas.foundations) built += f.size();
+    return built == 52;
+  }
+
+  // "S>2  7♥" (deal to heap 2), "S>F3  7♥" (deal to foundation 3),
+  // "2>F3  7♥" (build heap 2's top on foundation 3).
+  std::string FormatMove(const MoveSpec& move) const override {
+    auto place = [](const Place& p) -> std::string {
+      switch (p.area) {
+        case Area::kTableau: return std::to_string(p.number);
+        case Area::kStock: return "S";
+        case Area::kFoundations: return "F" + std::to_string(p.number);
+        default: return "?";
+      }
+    };
+    std::string out = (move.from.empty() ? "?" : place(move.from[0])) + ">" + place(move.to) + " ";
+    for (Card c : move.cards) out += " " + CardLabel(c);
+    return out;
+  }
+  Expected<MoveSpec> ParseMove(std::string_view text) const override {
+    std::vector<std::string_view> words;
+    for (size_t i = 0; i < text.size();) {
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+      size_t j = i;
+      while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+      if (j > i) words.push_back(text.substr(i, j - i));
+      i = j;
+    }
+    if (words.size() != 2)
+      return Status::BadInput("move '" + std::string(text) + "' is not FROM>TO and one card (e.g. S>2 7H)");
+    auto card = ParseCard(words[1]);
+    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
+    auto number = [](std::string_view w, int& out) {
+      if (w.empty() || w.size() > 2) return false;
+      out = 0;
+      for (char c : w) {
+        if (c < '0' || c > '9') return false;
+        out = out * 10 + (c - '0');
+      }
+      return true;
+    };
+    auto place = [&](std::string_view w, Place& out) {
+      if (w == "S" || w == "s") {
+        out = {Area::kStock, 0};
+        return true;
+      }
+      int n = 0;
+      if (!w.empty() && (w[0] == 'F' || w[0] == 'f')) {
+        if (!number(w.substr(1), n)) return false;
+        out = {Area::kFoundations, n};
+        return true;
+      }
+      if (!number(w, n)) return false;
+      out = {Area::kTableau, n};
+      return true;
+    };
+    const size_t gt = words[0].find('>');
+    MoveSpec m;
+    m.from.resize(1);
+    if (gt == std::string_view::npos || !place(words[0].substr(0, gt), m.from[0]) ||
+        !place(words[0].substr(gt + 1), m.to))
+      return Status::BadInput("'" + std::string(words[0]) +
+                              "' is not FROM>TO with S (the pack), a heap number or F and a foundation number");
+    m.cards = {*card};
+    return m;
+  }
+};
+
+}  // namespace
+
+const Game& TryAgainGame() {
+  static const TryAgain game;
+  return game;
+}
+
+SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool prune) {
+  TryDeal td;
+  td.anytime = Anytime(deal.options);
+  const Pile& stock = deal.areas.stock;
+  td.size = static_cast<int>(stock.size());
+  for (size_t i = 0; i < stock.size(); ++i) td.order[i] = stock[stock.size() - 1 - i].code();
+
+  TryRules rules;
+  rules.prune = prune;
+  rules.deal = &td;
+  TryPosition start;
+  start.built[0] = 4;
+  start.left = 52;
+  for (const Pile& f : deal.areas.foundations)
+    for (Card c : f) {
+      ++start.built[static_cast<size_t>(c.rank())];
+      --start.left;
+    }
+  for (size_t h = 0; h < kHeaps && h < deal.areas.tableau.size(); ++h)
+    for (Card c : deal.areas.tableau[h]) start.heap[h][start.len[h]++] = c.code();
+  rules.Settle(start);
+
+  auto outcome = Search(rules, start, limits);
+  SolveResult result;
+  result.verdict = outcome.verdict;
+  result.stats = outcome.stats;
+  if (outcome.verdict != Verdict::kSolved) return result;
+
+  // The winning line as MoveSpecs, played on the checker's table alongside
+  // (the solver's heap h is the table's heap h; a card goes to the first
+  // foundation one below it).
+  const Game& game = TryAgainGame();
+  Table table = game.StartTable(deal);
+  auto foundation_for = [&](Card c) {
+    for (size_t f = 0; f < table.areas.foundations.size(); ++f) {
+      const Pile& pile = table.areas.foundations[f];
+      if (!pile.empty() && pile.back().rank() + 1 == c.rank()) return static_cast<int>(f) + 1;
+    }
+    return 0;
+  };
+  for (const TryMove& m : outcome.line) {
+    MoveSpec spec;
+    Card c;
+    switch (m.kind) {
+      case Kind::kBuildHeap:
+        c = table.areas.tableau[m.heap].back();
+        spec.from = {Place{Area::kTableau, m.heap + 1}};
+        spec.to = Place{Area::kFoundations, foundation_for(c)};
+        break;
+      case Kind::kDealToFoundation:
+        c = table.areas.stock.back();
+        spec.from = {Place{Area::kStock, 0}};
+        spec.to = Place{Area::kFoundations, foundation_for(c)};
+        break;
+      case Kind::kDealToHeap:
+        c = table.areas.stock.back();
+        spec.from = {Place{Area::kStock, 0}};
+        spec.to = Place{Area::kTableau, m.heap + 1};
+        break;
+    }
+    spec.cards = {c};
+    Status s = game.Play(table, spec);
+    assert(s.ok());
+    (void)s;
+    result.moves.push_back(std::move(spec));
+  }
+  return result;
+}
+
+}  // namespace talon

@@ -1,0 +1,334 @@
+#include "core/solution_io.h"
+
+#include <charconv>
+#include <istream>
+#include <limits>
+
+#include "core/io_common.h"
+
+namespace talon {
+
+namespace {
+
+using io::Json;
+using OJson = nlohmann::ordered_json;
+
+OJson PlaceToJson(const Place& p) {
+  OJson j = OJson::array();
+  j.push_back(std::string(AreaName(p.area)));
+  if (p.number != 0) j.push_back(p.number);
+  return j;
+}
+
+std::string MovePath(size_t m) { return "moves[" + std::to_string(m) + "]"; }
+std::string MoveNote(size_t m) { return " (move " + std::to_string(m + 1) + ")"; }
+
+Expected<Place> PlaceFromJson(const Json& v, const std::string& where) {
+  if (!v.is_array() || v.empty() || v.size() > 2)
+    return Status::BadInput(where + ": a place is [area] or [area, number] (e.g. [\"tableau\",3] "
+                            "or [\"discard\"]), not " + io::Describe(v));
+  if (!v[0].is_string())
+    return Status::BadInput(where + ": the area must be a name (tableau, stock, waste, reserve, "
+                            "foundations, discard), not " + io::Describe(v[0]));
+  auto area = ParseArea(v[0].get_ref<const std::string&>());
+  if (!area)
+    return Status::BadInput(where + ": " + io::Describe(v[0]) + " is not an area (tableau, stock, "
+                            "waste, reserve, foundations, discard)");
+  Place p{*area, 0};
+  if (v.size() == 2) {
+    auto n = io::AsInt(v[1], 1, std::numeric_limits<int>::max());
+    if (!n)
+      return Status::BadInput(where + ": the number must be a whole number from 1 (piles are "
+                              "numbered from 1), not " + io::Describe(v[1]));
+    p.number = static_cast<int>(*n);
+  }
+  return p;
+}
+
+Expected<MoveSpec> MoveFromJson(const Json& v, size_t m) {
+  const std::string path = MovePath(m), note = MoveNote(m);
+  if (!v.is_object())
+    return Status::BadInput(path + note + ": a move is an object {\"from\": [...], \"to\": [...], "
+                            "\"cards\": [...]}, not " + io::Describe(v));
+  TALON_RETURN_IF_ERROR(
+      io::CheckKeys(v, path + ".", "a move", {"from", "to", "cards", "count"}, note));
+  MoveSpec move;
+  auto from = v.find("from");
+  if (from == v.end()) return Status::BadInput(path + ".from" + note + ": missing");
+  if (!from->is_array() || from->empty())
+    return Status::BadInput(path + ".from" + note + ": must be a list of one or more places "
+                            "(e.g. [[\"tableau\",3],[\"tableau\",9]]), not " + io::Describe(*from));
+  for (size_t i = 0; i < from->size(); ++i) {
+    auto p = PlaceFromJson((*from)[i], path + ".from[" + std::to_string(i) + "]" + note);
+    if (!p) return p.status();
+    move.from.push_back(*p);
+  }
+  auto to = v.find("to");
+  if (to == v.end()) return Status::BadInput(path + ".to" + note + ": missing");
+  auto place = PlaceFromJson(*to, path + ".to" + note);
+  if (!place) return place.status();
+  move.to = *place;
+  auto cards = v.find("cards");
+  if (cards == v.end()) return Status::BadInput(path + ".cards" + note + ": missing");
+  if (!cards->is_array())
+    return Status::BadInput(path + ".cards" + note + ": must be a list of cards (e.g. [\"KS\",\"AH\"]), not " +
+                            io::Describe(*cards));
+  for (size_t i = 0; i < cards->size(); ++i) {
+    const auto* name = (*cards)[i].get_ptr<const std::string*>();
+    std::optional<Card> card = name ? ParseCard(*name) : std::nullopt;
+    if (!card)
+      return io::CardFromJson((*cards)[i], path + ".cards[" + std::to_string(i) + "]" + note).status();
+    move.cards.push_back(*card);
+  }
+  if (auto count = v.find("count"); count != v.end()) {
+    auto n = io::AsInt(*count, 1, std::numeric_limits<int>::max());
+    if (!n)
+      return Status::BadInput(path + ".count" + note + ": must be a whole number from 1 (leave "
+                              "\"count\" out when one card is taken from each place), not " +
+                              io::Describe(*count));
+    move.count = static_cast<int>(*n);
+  }
+  return move;
+}
+
+Status CheckMovesAllowed(const Solution& s) {
+  if (s.result != Verdict::kSolved && !s.moves.empty())
+    return Status::BadInput("moves: a solution whose result is " + std::string(VerdictName(s.result)) +
+                            " lists no moves (only \"solved\" has moves)");
+  return Status::Ok();
+}
+
+}  // namespace
+
+std::string SolutionToJson(const Solution& solution) {
+  OJson j = OJson::object();
+  j["format"] = kSolutionFormat;
+  j["game"] = solution.game;
+  if (solution.deal) j["deal"] = *solution.deal;
+  j["options"] = io::OptionsToJson(solution.options);
+  j["result"] = std::string(VerdictName(solution.result));
+  OJson moves = OJson::array();
+  for (const MoveSpec& m : solution.moves) {
+    OJson move = OJson::object();
+    OJson from = OJson::array();
+    for (const Place& p : m.from) from.push_back(PlaceToJson(p));
+    move["from"] = std::move(from);
+    move["to"] = PlaceToJson(m.to);
+    OJson cards = OJson::array();
+    for (Card c : m.cards) cards.push_back(CardName(c));
+    move["cards"] = std::move(cards);
+    if (m.count > 0) move["count"] = m.count;
+    moves.push_back(std::move(move));
+  }
+  j["moves"] = std::move(moves);
+  return io::Dump(j);
+}
+
+Expected<Solution> SolutionFromJson(std::string_view line, GameList games) {
+  auto parsed = io::ParseJson(line, "a solution");
+  if (!parsed) return parsed.status();
+  const Json& j = *parsed;
+  if (!j.is_object())
+    return Status::BadInput("a solution must be a JSON object {\"format\": \"talon-solution/1\", "
+                            "...}, not " + io::KindOf(j));
+  TALON_RETURN_IF_ERROR(
+      io::CheckFormat(j, kSolutionFormat, "a solution", "talon-deal/1", "a deal"));
+  TALON_RETURN_IF_ERROR(io::CheckKeys(j, "", "a solution",
+                                      {"format", "game", "deal", "options", "result", "moves"}));
+  auto game = io::GameFromJson(j, games);
+  if (!game) return game.status();
+  Solution s;
+  s.game = std::string((*game)->id());
+  if (auto it = j.find("deal"); it != j.end()) {
+    auto n = io::AsUint64(*it);
+    if (!n)
+      return Status::BadInput("deal: must be a whole number from 0 to 18446744073709551615, not " +
+                              io::Describe(*it));
+    s.deal = *n;
+  }
+  Options given;
+  if (auto it = j.find("options"); it != j.end()) {
+    auto options = io::OptionsFromJson(*it);
+    if (!options) return options.status();
+    given = std::move(*options);
+  }
+  auto complete = CompleteOptions((*game)->option_specs(), given);
+  if (!complete) return complete.status().WithContext("options");
+  s.options = std::move(*complete);
+  auto result = j.find("result");
+  if (result == j.end())
+    return Status::BadInput("result: missing (\"solved\", \"unsolvable\" or \"unknown\")");
+  auto verdict = result->is_string() ? ParseVerdict(result->get_ref<const std::string&>())
+                                     : std::nullopt;
+  if (!verdict)
+    return Status::BadInput("result: " + io::Describe(*result) +
+                            " is not a result (\"solved\", \"unsolvable\" or \"unknown\")");
+  s.result = *verdict;
+  auto moves = j.find("moves");
+  if (moves == j.end()) {
+    if (s.result == Verdict::kSolved)
+      return Status::BadInput("moves: missing (a solved solution lists its moves)");
+  } else {
+    if (!moves->is_array())
+      return Status::BadInput("moves: must be a list of moves, not " + io::Describe(*moves));
+    for (size_t m = 0; m < moves->size(); ++m) {
+      auto move = MoveFromJson((*moves)[m], m);
+      if (!move) return move.status();
+      s.moves.push_back(std::move(*move));
+    }
+  }
+  TALON_RETURN_IF_ERROR(CheckMovesAllowed(s));
+  return s;
+}
+
+std::string SolutionToText(const Game& game, const Solution& solution) {
+  std::string out(game.id());
+  if (solution.deal) out += "#" + std::to_string(*solution.deal);
+  if (!solution.options.empty()) out += " " + FormatOptions(solution.options);
+  out += " " + std::string(VerdictName(solution.result)) + "\n";
+  for (size_t i = 0; i < solution.moves.size(); ++i)
+    out += std::to_string(i + 1) + ". " + game.FormatMove(solution.moves[i]) + "\n";
+  out += "\n";
+  return out;
+}
+
+namespace {
+
+std::vector<std::string_view> Words(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    size_t k = i;
+    while (k < text.size() && text[k] != ' ' && text[k] != '\t') ++k;
+    if (k > i) out.push_back(text.substr(i, k - i));
+    i = k;
+  }
+  return out;
+}
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// The header line "GAME[#DEAL] [k=v ...] RESULT".
+Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game*& game) {
+  static const std::string kShape =
+      " (a solution starts with \"GAME#DEAL [k=v ...] RESULT\", e.g. \"thirteens#42 slots=15 solved\")";
+  auto words = Words(line);
+  if (words.size() < 2) return Status::BadInput("'" + std::string(line) + "' is not a header" + kShape);
+  Solution s;
+  std::string_view name = words[0];
+  size_t hash = name.find('#');
+  std::string_view id = name.substr(0, hash);
+  game = io::FindIn(games, id);
+  if (!game) return io::UnknownGame(id, games);
+  s.game = std::string(id);
+  if (hash != std::string_view::npos) {
+    std::string_view num = name.substr(hash + 1);
+    uint64_t n = 0;
+    auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
+    if (num.empty() || ec != std::errc() || ptr != num.data() + num.size())
+      return Status::BadInput("deal: '" + std::string(num) +
+                              "' is not a deal number from 0 to 18446744073709551615" + kShape);
+    s.deal = n;
+  }
+  Options given;
+  for (size_t w = 1; w + 1 < words.size(); ++w) {
+    size_t eq = words[w].find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      return Status::BadInput("'" + std::string(words[w]) + "' is not an option written k=v" + kShape);
+    given[std::string(words[w].substr(0, eq))] =
+        ParseOptionValue(std::string(words[w].substr(eq + 1)));
+  }
+  auto complete = CompleteOptions(game->option_specs(), given);
+  if (!complete) return complete.status().WithContext("options");
+  s.options = std::move(*complete);
+  auto verdict = ParseVerdict(words.back());
+  if (!verdict)
+    return Status::BadInput("'" + std::string(words.back()) +
+                            "' is not a result (solved, unsolvable or unknown)" + kShape);
+  s.result = *verdict;
+  return s;
+}
+
+Expected<std::vector<Solution>> ReadText(std::istream& in, const std::string& source,
+                                         GameList games, std::string first, size_t line_no) {
+  std::vector<Solution> out;
+  std::optional<Solution> current;
+  const Game* game = nullptr;
+  std::string text = std::move(first);
+  auto where = [&] { return source + ":" + std::to_string(line_no); };
+  auto finish = [&] {
+    if (current) out.push_back(std::move(*current));
+    current.reset();
+  };
+  do {
+    std::string_view line = io::Trim(text);
+    if (line.empty()) {
+      finish();
+      continue;
+    }
+    if (line[0] == '#') continue;
+    if (!IsDigit(line[0])) {
+      finish();
+      auto s = ParseHeader(line, games, game);
+      if (!s) return s.status().WithContext(where());
+      current = std::move(*s);
+      continue;
+    }
+    // "N. NOTATION"
+    size_t k = 0;
+    while (k < line.size() && IsDigit(line[k])) ++k;
+    if (k >= line.size() || line[k] != '.')
+      return Status::BadInput(where() + ": '" + std::string(line) +
+                              "' is not a move line \"N. NOTATION\" (e.g. \"12. 3+9  K\u2660 A\u2665\")");
+    if (!current)
+      return Status::BadInput(where() + ": a move before any header line (a solution starts with "
+                              "\"GAME#DEAL [k=v ...] RESULT\", e.g. \"thirteens#42 solved\")");
+    const size_t want = current->moves.size() + 1;
+    std::string_view num = line.substr(0, k);
+    if (num != std::to_string(want))
+      return Status::BadInput(where() + ": move numbered " + std::string(num) + ", but this is move " +
+                              std::to_string(want) + " of " + current->game +
+                              (current->deal ? "#" + std::to_string(*current->deal) : "") +
+                              " (moves are numbered 1, 2, 3, ... in order)");
+    if (current->result != Verdict::kSolved)
+      return Status::BadInput(where() + ": a solution whose result is " +
+                              std::string(VerdictName(current->result)) +
+                              " lists no moves (only \"solved\" has moves)");
+    auto move = game->ParseMove(io::Trim(line.substr(k + 1)));
+    if (!move) return move.status().WithContext(where() + ": move " + std::to_string(want));
+    current->moves.push_back(std::move(*move));
+  } while (io::ReadLine(in, text, line_no));
+  finish();
+  return out;
+}
+
+}  // namespace
+
+Expected<std::vector<Solution>> ReadSolutions(std::istream& in, const std::string& source_name,
+                                              GameList games) {
+  std::vector<Solution> out;
+  std::string text;
+  size_t line_no = 0;
+  bool json = false, decided = false;
+  while (io::ReadLine(in, text, line_no)) {
+    std::string_view line = io::Trim(text);
+    if (line.empty() || line[0] == '#') continue;
+    if (!decided) {
+      decided = true;
+      json = line[0] == '{';
+      if (!json) {
+        auto r = ReadText(in, source_name, games, std::move(text), line_no);
+        if (r && in.bad()) return Status::IoError(source_name + ": read error");
+        return r;
+      }
+    }
+    auto s = SolutionFromJson(line, games);
+    if (!s) return s.status().WithContext(source_name + ":" + std::to_string(line_no));
+    out.push_back(std::move(*s));
+  }
+  if (in.bad()) return Status::IoError(source_name + ": read error");
+  return out;
+}
+
+}  // namespace talon

@@ -1,0 +1,30 @@
+// PNG and SVG back end (Cairo). The only file that includes cairo.h.
+// Text is drawn from DejaVu Sans's own glyph outlines (render/fonts.h), so the
+// pictures do not depend on the machine's fontconfig setup.
+#pragma once
+
+#include <string>
+
+#include "core/status.h"
+#include "render/fonts.h"
+#include "render/scene.h"
+
+namespace talon::render {
+
+// Pages of a multi-page document are stacked top to bottom in one picture,
+// separated by a grey band of kPageGap points.
+inline constexpr double kPageGap = 12;
+
+// Returns a PNG file's bytes at `dpi` dots per inch (REQUIRES: 10 <= dpi <= 1200).
+Expected<std::string> WritePng(const Document& doc, const Fonts& fonts, double dpi);
+// Returns an SVG file's bytes (sizes in points).
+Expected<std::string> WriteSvg(const Document& doc, const Fonts& fonts);
+
+// A decoded PNG for tests: 0xAARRGGBB pixels, row by row.
+struct Image {
+  int width = 0, height = 0;
+  std::vector<uint32_t> pixels;
+};
+Expected<Image> ReadPng(const std::string& bytes);
+
+}  // namespace talon::render

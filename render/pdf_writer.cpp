@@ -1,0 +1,316 @@
+#include "render/pdf_writer.h"
+
+#include <hpdf.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+
+namespace talon::render {
+
+namespace {
+
+// libharu reports errors through a callback; we remember the first one and
+// check it after each step (libharu refuses further work once it has failed).
+struct HaruError {
+  HPDF_STATUS code = HPDF_OK;
+  HPDF_STATUS detail = 0;
+};
+
+void OnHaruError(HPDF_STATUS code, HPDF_STATUS detail, void* user) {
+  auto* e = static_cast<HaruError*>(user);
+  if (e->code == HPDF_OK) {
+    e->code = code;
+    e->detail = detail;
+  }
+}
+
+std::string Hex(unsigned v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%04X", v);
+  return buf;
+}
+
+// A scratch directory for the attachment file (HPDF_AttachFile reads a
+// named file); removed with its file on destruction.
+class ScratchFile {
+ public:
+  ~ScratchFile() {
+    if (!file_.empty()) std::remove(file_.c_str());
+    if (!dir_.empty()) rmdir(dir_.c_str());
+  }
+  Status Create(const std::string& name, const std::string& bytes) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/talon-pdf-XXXXXX";
+    if (!mkdtemp(pattern.data())) return Status::IoError(pattern + ": cannot create a scratch directory");
+    dir_ = pattern;
+    file_ = dir_ + "/" + name;
+    std::ofstream out(file_, std::ios::binary);
+    out << bytes;
+    if (!out.flush()) return Status::IoError(file_ + ": cannot write the attachment");
+    return Status::Ok();
+  }
+  const std::string& path() const { return file_; }
+
+ private:
+  std::string dir_, file_;
+};
+
+HPDF_Date ToDate(int64_t epoch) {
+  std::time_t t = static_cast<std::time_t>(epoch);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  HPDF_Date d{};
+  d.year = tm.tm_year + 1900;
+  d.month = tm.tm_mon + 1;
+  d.day = tm.tm_mday;
+  d.hour = tm.tm_hour;
+  d.minutes = tm.tm_min;
+  d.seconds = tm.tm_sec;
+  d.ind = 'Z';
+  return d;
+}
+
+// PDFDocEncoding strings (titles, bookmarks): ASCII kept, anything else '?'.
+// libharu 2.3 cannot write UTF-16 text strings through its UTF-8 encoder.
+std::string Ascii(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if ((c & 0xC0) != 0x80) {
+      // U+2014 em dash and U+2013 en dash are common in titles.
+      out += s.compare(i, 3, "\xE2\x80\x94") == 0 || s.compare(i, 3, "\xE2\x80\x93") == 0 ? '-' : '?';
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<int64_t> PdfEpoch(const PdfOptions& options) {
+  if (options.epoch) return *options.epoch;
+  if (const char* s = std::getenv("SOURCE_DATE_EPOCH"); s && *s) {
+    char* end = nullptr;
+    long long v = std::strtoll(s, &end, 10);
+    if (*end || v < 0 || v > 253402300799LL)
+      return Status::Usage(std::string("SOURCE_DATE_EPOCH='") + s +
+                           "' is not a number of seconds since 1970");
+    return static_cast<int64_t>(v);
+  }
+  return int64_t{1704067200};
+}
+
+Expected<std::string> WritePdf(const Document& doc, const Fonts& fonts, const PdfOptions& options) {
+  auto epoch = PdfEpoch(options);
+  if (!epoch) return epoch.status();
+  HaruError err;
+  HPDF_Doc pdf = HPDF_NewEx(OnHaruError, nullptr, nullptr, 0, &err);
+  if (!pdf) return Status::Internal("libharu: cannot create a PDF document (out of memory?)");
+  struct Closer {
+    HPDF_Doc p;
+    ~Closer() { HPDF_Free(p); }
+  } closer{pdf};
+  auto failed = [&](const std::string& step) -> Status {
+    return Status::Internal("libharu error " + Hex(static_cast<unsigned>(err.code)) + " (detail " +
+                            std::to_string(err.detail) + ") while " + step);
+  };
+#define TALON_HARU_STEP(step)               \
+  do {                                      \
+    if (err.code != HPDF_OK) return failed(step); \
+  } while (0)
+
+  HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL);
+  HPDF_UseUTFEncodings(pdf);
+  TALON_HARU_STEP("setting up compression and UTF-8");
+  const char* names[2];
+  const Font* files[2] = {&fonts.Get(FontFace::kRegular), &fonts.Get(FontFace::kBold)};
+  HPDF_Font font[2];
+  for (int i = 0; i < 2; ++i) {
+    names[i] = HPDF_LoadTTFontFromFile(pdf, files[i]->path().c_str(), HPDF_TRUE);
+    if (err.code != HPDF_OK || !names[i])
+      return Status::IoError(files[i]->path() + ": libharu cannot load this TrueType font (error " +
+                             Hex(static_cast<unsigned>(err.code)) + ")");
+    font[i] = HPDF_GetFont(pdf, names[i], "UTF-8");
+    TALON_HARU_STEP("selecting the font " + files[i]->path());
+  }
+
+  HPDF_Date date = ToDate(*epoch);
+  HPDF_SetInfoDateAttr(pdf, HPDF_INFO_CREATION_DATE, date);
+  HPDF_SetInfoDateAttr(pdf, HPDF_INFO_MOD_DATE, date);
+  if (!doc.title.empty()) HPDF_SetInfoAttr(pdf, HPDF_INFO_TITLE, Ascii(doc.title).c_str());
+  if (!doc.subject.empty()) HPDF_SetInfoAttr(pdf, HPDF_INFO_SUBJECT, Ascii(doc.subject).c_str());
+  HPDF_SetInfoAttr(pdf, HPDF_INFO_CREATOR, "talon " TALON_VERSION);
+  TALON_HARU_STEP("writing the document info");
+
+  std::vector<HPDF_Page> pages;
+  for (const Page& page : doc.pages) {
+    HPDF_Page p = HPDF_AddPage(pdf);
+    HPDF_Page_SetWidth(p, static_cast<HPDF_REAL>(page.width));
+    HPDF_Page_SetHeight(p, static_cast<HPDF_REAL>(page.height));
+    pages.push_back(p);
+  }
+  TALON_HARU_STEP("adding pages");
+
+  for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
+    const Page& page = doc.pages[pi];
+    HPDF_Page p = pages[pi];
+    const double h = page.height;
+    // Content is drawn in tenths of a point (one "0.1 0 0 0.1 0 0 cm" per
+    // page) with whole-number coordinates: about half the bytes of libharu's
+    // five-decimal floats, and 0.035 mm is far below what a printer shows.
+    // Pages too large for libharu's number range, or text too large for its
+    // font-size limit, are drawn in points.
+    double max_text = 0;
+    for (const Item& item : page.items)
+      if (const auto* t = std::get_if<TextItem>(&item)) max_text = std::max(max_text, t->size);
+    const double s = std::max(page.width, page.height) * 10 < HPDF_LIMIT_MAX_REAL - 100 &&
+                             max_text * 10 <= HPDF_MAX_FONTSIZE
+                         ? 10
+                         : 1;
+    auto R = [s](double v) { return static_cast<HPDF_REAL>(s == 10 ? std::round(v * s) : v); };
+    auto X = [&](double x) { return R(x); };
+    auto Y = [&](double y) { return R(h - y); };
+    HPDF_Page_SetLineJoin(p, HPDF_ROUND_JOIN);
+    if (s == 10) HPDF_Page_Concat(p, 0.1f, 0, 0, 0.1f, 0, 0);
+    // libharu writes every operator it is given; skip repeated state.
+    std::optional<Color> fill, stroke;
+    double width = -1;
+    auto set_fill = [&](const Color& c) {
+      if (fill && *fill == c) return;
+      HPDF_Page_SetRGBFill(p, static_cast<HPDF_REAL>(c.r), static_cast<HPDF_REAL>(c.g), static_cast<HPDF_REAL>(c.b));
+      fill = c;
+    };
+    bool in_text = false;
+    HPDF_Font cur_font = nullptr;
+    double cur_size = -1;
+    for (const Item& item : page.items) {
+      if (const auto* t = std::get_if<TextItem>(&item)) {
+        if (!in_text) {
+          HPDF_Page_BeginText(p);
+          in_text = true;
+          cur_font = nullptr;
+        }
+        set_fill(t->color);
+        HPDF_Font f = font[t->face == FontFace::kBold ? 1 : 0];
+        if (f != cur_font || t->size != cur_size) {
+          HPDF_Page_SetFontAndSize(p, f, R(t->size));
+          cur_font = f;
+          cur_size = t->size;
+        }
+        HPDF_Page_TextOut(p, X(t->x), Y(t->y), t->text.c_str());
+        continue;
+      }
+      if (in_text) {
+        HPDF_Page_EndText(p);
+        in_text = false;
+      }
+      const auto& pi_item = std::get<PathItem>(item);
+      const Paint& paint = pi_item.paint;
+      if (!paint.fill && !paint.stroke) continue;
+      if (paint.fill) set_fill(*paint.fill);
+      if (paint.stroke) {
+        if (!stroke || !(*stroke == *paint.stroke)) {
+          HPDF_Page_SetRGBStroke(p, static_cast<HPDF_REAL>(paint.stroke->r), static_cast<HPDF_REAL>(paint.stroke->g),
+                                 static_cast<HPDF_REAL>(paint.stroke->b));
+          stroke = *paint.stroke;
+        }
+        const double lw = std::min(paint.line_width * s, static_cast<double>(HPDF_MAX_LINEWIDTH));
+        if (lw != width) {
+          HPDF_Page_SetLineWidth(p, static_cast<HPDF_REAL>(lw));
+          width = lw;
+        }
+      }
+      for (const PathSeg& seg : pi_item.path.segs()) {
+        switch (seg.op) {
+          case PathSeg::kMove: HPDF_Page_MoveTo(p, X(seg.p[0].x), Y(seg.p[0].y)); break;
+          case PathSeg::kLine: HPDF_Page_LineTo(p, X(seg.p[0].x), Y(seg.p[0].y)); break;
+          case PathSeg::kCurve:
+            HPDF_Page_CurveTo(p, X(seg.p[0].x), Y(seg.p[0].y), X(seg.p[1].x), Y(seg.p[1].y), X(seg.p[2].x),
+                              Y(seg.p[2].y));
+            break;
+          case PathSeg::kClose: HPDF_Page_ClosePath(p); break;
+        }
+      }
+      if (paint.fill && paint.stroke) HPDF_Page_FillStroke(p);
+      else if (paint.fill) HPDF_Page_Fill(p);
+      else HPDF_Page_Stroke(p);
+    }
+    if (in_text) HPDF_Page_EndText(p);
+    TALON_HARU_STEP("drawing page " + std::to_string(pi + 1));
+    for (const Link& link : page.links) {
+      if (link.target_page < 0 || static_cast<size_t>(link.target_page) >= pages.size())
+        return Status::Internal("link to page " + std::to_string(link.target_page + 1) + " of " +
+                                std::to_string(pages.size()));
+      HPDF_Destination dst = HPDF_Page_CreateDestination(pages[static_cast<size_t>(link.target_page)]);
+      HPDF_Rect r{static_cast<HPDF_REAL>(link.area.x), static_cast<HPDF_REAL>(h - link.area.bottom()),
+                  static_cast<HPDF_REAL>(link.area.right()), static_cast<HPDF_REAL>(h - link.area.y)};
+      HPDF_Annotation a = HPDF_Page_CreateLinkAnnot(p, r, dst);
+      HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
+    }
+    TALON_HARU_STEP("adding the links of page " + std::to_string(pi + 1));
+  }
+
+  // Bookmarks: a level-n entry hangs under the latest entry of level n-1.
+  std::vector<HPDF_Outline> parents;
+  for (const Bookmark& b : doc.bookmarks) {
+    if (b.page < 0 || static_cast<size_t>(b.page) >= pages.size())
+      return Status::Internal("bookmark '" + b.title + "' points to a missing page");
+    const size_t level = std::min(static_cast<size_t>(std::max(b.level, 0)), parents.size());
+    parents.resize(level);
+    HPDF_Outline o = HPDF_CreateOutline(pdf, level ? parents.back() : nullptr, Ascii(b.title).c_str(), nullptr);
+    if (o) {
+      HPDF_Outline_SetDestination(o, HPDF_Page_CreateDestination(pages[static_cast<size_t>(b.page)]));
+      HPDF_Outline_SetOpened(o, HPDF_FALSE);
+      parents.push_back(o);
+    }
+  }
+  if (!doc.bookmarks.empty()) HPDF_SetPageMode(pdf, HPDF_PAGE_MODE_USE_OUTLINE);
+  TALON_HARU_STEP("adding bookmarks");
+
+  ScratchFile scratch;
+  if (doc.attachment) {
+    for (char c : doc.attachment->name)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_')
+        return Status::Internal("attachment name '" + doc.attachment->name + "': use letters, digits, '.', '-', '_'");
+    TALON_RETURN_IF_ERROR(scratch.Create(doc.attachment->name, doc.attachment->bytes));
+    if (!HPDF_AttachFile(pdf, scratch.path().c_str()) || err.code != HPDF_OK)
+      return failed("attaching " + doc.attachment->name);
+  }
+
+  HPDF_SaveToStream(pdf);
+  TALON_HARU_STEP("saving the PDF");
+  std::string out;
+  out.resize(HPDF_GetStreamSize(pdf));
+  HPDF_UINT32 size = static_cast<HPDF_UINT32>(out.size());
+  HPDF_ReadFromStream(pdf, reinterpret_cast<HPDF_BYTE*>(out.data()), &size);
+  if (err.code != HPDF_OK && err.code != HPDF_STREAM_EOF) return failed("reading the saved PDF");
+  out.resize(size);
+  if (doc.attachment) {
+    // libharu names the attachment by the path it was read from; name it by
+    // its file name alone (same length, padded with blanks, so that the
+    // cross-reference offsets stay right), or the scratch directory's random
+    // name would make every file different.
+    std::string path = scratch.path(), escaped;
+    for (char c : path) escaped += c == '/' ? std::string("\\057") : std::string(1, c);
+    for (const std::string& form : {"(" + escaped + ")", "(" + path + ")"}) {
+      std::string name = "(" + doc.attachment->name + ")";
+      name.resize(form.size(), ' ');
+      for (size_t at = out.find(form); at != std::string::npos; at = out.find(form, at + form.size()))
+        out.replace(at, form.size(), name);
+    }
+  }
+  return out;
+#undef TALON_HARU_STEP
+}
+
+}  // namespace talon::render

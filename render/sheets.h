@@ -1,0 +1,62 @@
+// Sheets: the printed pages, composed as a Document (render/scene.h) from
+// deals, solutions and a template.
+//
+// Layout is driven by the deal's areas, not by per-game drawing code: each
+// game gets a layout hint (fanned columns, or a grid with given row lengths)
+// chosen by its id, and every piled area (tableau, reserve, foundations) is
+// drawn with it; the stock is listed in turning order; cards a deal puts face
+// down (Areas::face_down) are shaded.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/solution.h"
+#include "core/status.h"
+#include "render/fonts.h"
+#include "render/scene.h"
+#include "render/template.h"
+
+namespace talon::render {
+
+// How a game's piles are laid out on a sheet.
+struct LayoutHint {
+  enum Kind { kFan, kGrid } kind = kFan;
+  // kGrid: the number of slots in each row; the last length repeats, e.g.
+  // {5} for rows of five, {5, 5, 3} for Take Ten.
+  std::vector<int> row_lengths;
+};
+// The hint for a game id (piles with more than one card fan by default).
+LayoutHint LayoutHintFor(std::string_view game_id, const Areas& areas);
+
+enum class SheetKind { kLayout, kSolution, kBoth };
+
+// The sheets for one deal (talon-render): the layout sheet and/or the
+// solution sheet (as many pages as the moves need). REQUIRES for the
+// solution sheet: solution->result == kSolved. Errors: kBadInput when the
+// content does not fit the template's page or the font cannot show a text.
+Expected<Document> RenderDealSheets(const Game& game, const Deal& deal, const Solution* solution,
+                                    SheetKind kind, const Template& tmpl, const Fonts& fonts);
+
+// One deal of a booklet with its (solved) solution.
+struct BookEntry {
+  const Game* game = nullptr;
+  Deal deal;
+  Solution solution;
+};
+
+struct BookOptions {
+  std::string title;            // the cover's title and the document info title
+  enum class Solutions { kBack, kAfter, kNone } solutions = Solutions::kBack;
+  std::optional<Attachment> attachment;  // e.g. the deals and solutions as JSON Lines
+};
+
+// A booklet: cover, contents (linked), a rules page per game, the deals
+// (tmpl.deals_per_page a page; a deal too large for its share gets a page of
+// its own), and the solutions at the back, after each deal page, or none.
+// Page numbers, bookmarks, document title and subject.
+Expected<Document> RenderBook(const std::vector<BookEntry>& entries, const BookOptions& options,
+                              const Template& tmpl, const Fonts& fonts);
+
+}  // namespace talon::render

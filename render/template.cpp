@@ -1,0 +1,331 @@
+#include "render/template.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#ifndef TALON_TEMPLATE_DIR
+#define TALON_TEMPLATE_DIR "templates"
+#endif
+
+namespace talon::render {
+
+using nlohmann::json;
+
+namespace {
+
+std::string Mm(double points) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f mm", points / kPointsPerMm);
+  return buf;
+}
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// Reads the keys of one JSON object, remembering which were used so that
+// anything else is reported as unknown.
+class Fields {
+ public:
+  Fields(const json& obj, std::string where) : obj_(obj), where_(std::move(where)) {}
+
+  Status Number(const char* key, double lo, double hi, double& out, double scale = 1) {
+    auto it = obj_.find(key);
+    known_.push_back(key);
+    if (it == obj_.end()) return Status::Ok();
+    if (!it->is_number())
+      return Status::BadInput(Where(key) + ": expected a number, got " + std::string(it->type_name()));
+    double v = it->get<double>();
+    if (!(v >= lo && v <= hi))
+      return Status::BadInput(Where(key) + ": " + Num(v) + " is out of range (" + Num(lo) + " to " + Num(hi) + ")");
+    out = v * scale;
+    return Status::Ok();
+  }
+  Status Int(const char* key, std::initializer_list<int> allowed, int& out) {
+    auto it = obj_.find(key);
+    known_.push_back(key);
+    if (it == obj_.end()) return Status::Ok();
+    std::string list;
+    for (int a : allowed) list += (list.empty() ? "" : ", ") + std::to_string(a);
+    if (!it->is_number_integer())
+      return Status::BadInput(Where(key) + ": expected one of " + list);
+    int v = it->get<int>();
+    for (int a : allowed)
+      if (a == v) {
+        out = v;
+        return Status::Ok();
+      }
+    return Status::BadInput(Where(key) + ": " + std::to_string(v) + " is not one of " + list);
+  }
+  Status String(const char* key, std::string& out) {
+    auto it = obj_.find(key);
+    known_.push_back(key);
+    if (it == obj_.end()) return Status::Ok();
+    if (!it->is_string())
+      return Status::BadInput(Where(key) + ": expected a string, got " + std::string(it->type_name()));
+    out = it->get<std::string>();
+    return Status::Ok();
+  }
+  Status Colour(const char* key, Color& out) {
+    std::string s;
+    TALON_RETURN_IF_ERROR(String(key, s));
+    if (!obj_.contains(key)) return Status::Ok();
+    auto c = ParseColor(s);
+    if (!c) return Status::BadInput(Where(key) + ": '" + s + "' is not a colour of the form #rrggbb");
+    out = *c;
+    return Status::Ok();
+  }
+  const json* Object(const char* key) {
+    known_.push_back(key);
+    auto it = obj_.find(key);
+    return it == obj_.end() ? nullptr : &*it;
+  }
+  // kBadInput for the first key not asked for.
+  Status Unknown() const {
+    for (auto it = obj_.begin(); it != obj_.end(); ++it) {
+      bool ok = false;
+      for (const std::string& k : known_) ok = ok || k == it.key();
+      if (!ok) {
+        std::string list;
+        for (const std::string& k : known_) list += (list.empty() ? "" : ", ") + k;
+        return Status::BadInput(Where(it.key()) + ": unknown key (known keys here: " + list + ")");
+      }
+    }
+    return Status::Ok();
+  }
+  std::string Where(const std::string& key) const { return where_ + key; }
+
+ private:
+  const json& obj_;
+  std::string where_;
+  std::vector<std::string> known_;
+};
+
+}  // namespace
+
+Status ParsePaper(const std::string& text, const std::string& what, double& w, double& h) {
+  struct Named {
+    const char* name;
+    double w, h;  // mm
+  };
+  static const Named kPapers[] = {{"a4", 210, 297}, {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
+                                  {"a5", 148, 210}, {"a3", 297, 420}};
+  std::string lower;
+  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const Named& p : kPapers)
+    if (lower == p.name) {
+      w = p.w * kPointsPerMm;
+      h = p.h * kPointsPerMm;
+      return Status::Ok();
+    }
+  double a = 0, b = 0;
+  char x = 0;
+  int used = 0;
+  if (lower.size() > 2 && lower.compare(lower.size() - 2, 2, "mm") == 0 &&
+      std::sscanf(lower.c_str(), "%lf%c%lfmm%n", &a, &x, &b, &used) == 3 && x == 'x' &&
+      static_cast<size_t>(used) == lower.size()) {
+    if (a < 50 || b < 50 || a > 2000 || b > 2000)
+      return Status::Usage(what + ": '" + text + "': each side must be 50 to 2000 mm");
+    w = a * kPointsPerMm;
+    h = b * kPointsPerMm;
+    return Status::Ok();
+  }
+  return Status::Usage(what + ": '" + text + "' is not a paper size (a4, letter, legal, a5, a3, or WxHmm like 210x297mm)");
+}
+
+Status CheckTemplate(const Template& t, const std::string& source) {
+  const std::string at = source + ": ";
+  const Rect c = t.Content();
+  const double min_side = 50 * kPointsPerMm;
+  if (c.w < min_side || c.h < min_side)
+    return Status::BadInput(at + "the margins leave " + Mm(std::max(c.w, 0.0)) + " x " + Mm(std::max(c.h, 0.0)) +
+                            " of the " + Mm(t.paper_w) + " x " + Mm(t.paper_h) +
+                            " paper; content needs at least 50 x 50 mm: make margins_mm smaller or the paper larger");
+  if (t.min_card_width > t.card_width)
+    return Status::BadInput(at + "min_card_width_mm (" + Mm(t.min_card_width) + ") is larger than card_width_mm (" +
+                            Mm(t.card_width) + ")");
+  // A deal's share of the page must hold a row of three of the smallest cards
+  // and a fan of three, under its heading.
+  const bool landscape = c.w > c.h;
+  double slot_w = c.w, slot_h = c.h;
+  if (t.deals_per_page == 2) (landscape ? slot_w : slot_h) = ((landscape ? c.w : c.h) - t.gutter) / 2;
+  if (t.deals_per_page == 4) {
+    slot_w = (c.w - t.gutter) / 2;
+    slot_h = (c.h - t.gutter) / 2;
+  }
+  const double need_w = 3 * t.min_card_width * 1.15;
+  const double need_h = t.heading_pt * 2.5 + t.min_card_width * kCardAspect * (1 + 2 * t.fan_visible);
+  if (slot_w < need_w || slot_h < need_h)
+    return Status::BadInput(at + "content does not fit the page: with deals_per_page " + std::to_string(t.deals_per_page) +
+                            " each deal gets " + Mm(slot_w) + " x " + Mm(slot_h) + ", but needs at least " + Mm(need_w) +
+                            " x " + Mm(need_h) + "; use fewer deals per page, smaller cards or margins, or larger paper");
+  if (t.mini_card_width * 6 > c.w)
+    return Status::BadInput(at + "mini_card_width_mm is too large for the page width");
+  if ((!t.header.empty() && t.margin_top < 1.6 * t.small_pt) ||
+      (!t.footer.empty() && t.margin_bottom < 1.6 * t.small_pt))
+    return Status::BadInput(at + "the header and footer are printed in the margins, which must be at least " +
+                            Mm(1.6 * t.small_pt) + " for small_pt " + Num(t.small_pt) +
+                            "; widen margins_mm or set \"header\"/\"footer\" to \"\"");
+  if (t.title_pt * 3 > c.h) return Status::BadInput(at + "title_pt is too large for the page");
+  return Status::Ok();
+}
+
+Expected<Template> ParseTemplate(const std::string& text, const std::string& source) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return Status::BadInput(source + ": not valid JSON: " + e.what());
+  }
+  if (!j.is_object()) return Status::BadInput(source + ": a template is a JSON object { ... }");
+  Template t;
+  const double mm = kPointsPerMm;
+  Fields f(j, source + ": ");
+  TALON_RETURN_IF_ERROR(f.String("name", t.name));
+  TALON_RETURN_IF_ERROR(f.String("paper", t.paper));
+  if (j.contains("paper")) {
+    Status s = ParsePaper(t.paper, source + ": paper", t.paper_w, t.paper_h);
+    if (!s.ok()) return Status::BadInput(s.message());
+  }
+  if (const json* m = f.Object("margins_mm")) {
+    if (m->is_number()) {
+      double v = m->get<double>();
+      if (!(v >= 0 && v <= 200)) return Status::BadInput(f.Where("margins_mm") + ": " + Num(v) + " is out of range (0 to 200)");
+      t.margin_top = t.margin_right = t.margin_bottom = t.margin_left = v * mm;
+    } else if (m->is_object()) {
+      Fields mf(*m, source + ": margins_mm.");
+      TALON_RETURN_IF_ERROR(mf.Number("top", 0, 200, t.margin_top, mm));
+      TALON_RETURN_IF_ERROR(mf.Number("right", 0, 200, t.margin_right, mm));
+      TALON_RETURN_IF_ERROR(mf.Number("bottom", 0, 200, t.margin_bottom, mm));
+      TALON_RETURN_IF_ERROR(mf.Number("left", 0, 200, t.margin_left, mm));
+      TALON_RETURN_IF_ERROR(mf.Unknown());
+    } else {
+      return Status::BadInput(f.Where("margins_mm") + ": expected a number or {\"top\", \"right\", \"bottom\", \"left\"}");
+    }
+  }
+  TALON_RETURN_IF_ERROR(f.Number("gutter_mm", 0, 100, t.gutter, mm));
+  TALON_RETURN_IF_ERROR(f.Int("deals_per_page", {1, 2, 4}, t.deals_per_page));
+  TALON_RETURN_IF_ERROR(f.Number("card_width_mm", 8, 120, t.card_width, mm));
+  TALON_RETURN_IF_ERROR(f.Number("min_card_width_mm", 8, 120, t.min_card_width, mm));
+  TALON_RETURN_IF_ERROR(f.Number("fan_visible", 0.26, 1, t.fan_visible));
+  TALON_RETURN_IF_ERROR(f.Number("mini_card_width_mm", 4, 40, t.mini_card_width, mm));
+  double cols = t.solution_columns;
+  TALON_RETURN_IF_ERROR(f.Number("solution_columns", 0, 8, cols));
+  if (cols != std::floor(cols)) return Status::BadInput(f.Where("solution_columns") + ": expected a whole number 0 to 8");
+  t.solution_columns = static_cast<int>(cols);
+  if (const json* fonts = f.Object("fonts")) {
+    if (!fonts->is_object()) return Status::BadInput(f.Where("fonts") + ": expected an object of sizes in points");
+    Fields ff(*fonts, source + ": fonts.");
+    TALON_RETURN_IF_ERROR(ff.Number("title_pt", 6, 96, t.title_pt));
+    TALON_RETURN_IF_ERROR(ff.Number("heading_pt", 5, 72, t.heading_pt));
+    TALON_RETURN_IF_ERROR(ff.Number("text_pt", 5, 48, t.text_pt));
+    TALON_RETURN_IF_ERROR(ff.Number("small_pt", 4, 36, t.small_pt));
+    TALON_RETURN_IF_ERROR(ff.Number("move_pt", 5, 48, t.move_pt));
+    TALON_RETURN_IF_ERROR(ff.Unknown());
+  }
+  if (const json* colours = f.Object("colours")) {
+    if (!colours->is_object()) return Status::BadInput(f.Where("colours") + ": expected an object of #rrggbb colours");
+    Fields cf(*colours, source + ": colours.");
+    TALON_RETURN_IF_ERROR(cf.Colour("text", t.text));
+    TALON_RETURN_IF_ERROR(cf.Colour("accent", t.accent));
+    TALON_RETURN_IF_ERROR(cf.Colour("red", t.cards.red));
+    TALON_RETURN_IF_ERROR(cf.Colour("black", t.cards.black));
+    TALON_RETURN_IF_ERROR(cf.Colour("diamonds_four", t.cards.blue));
+    TALON_RETURN_IF_ERROR(cf.Colour("clubs_four", t.cards.green));
+    TALON_RETURN_IF_ERROR(cf.Colour("card_border", t.cards.border));
+    TALON_RETURN_IF_ERROR(cf.Colour("card_back", t.cards.back));
+    TALON_RETURN_IF_ERROR(cf.Colour("face_down", t.cards.face_down));
+    TALON_RETURN_IF_ERROR(cf.Unknown());
+  }
+  TALON_RETURN_IF_ERROR(f.String("header", t.header));
+  TALON_RETURN_IF_ERROR(f.String("footer", t.footer));
+  TALON_RETURN_IF_ERROR(f.Unknown());
+  TALON_RETURN_IF_ERROR(CheckTemplate(t, source));
+  return t;
+}
+
+Expected<Template> LoadTemplate(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IoError("cannot read the template '" + path + "'");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return ParseTemplate(buf.str(), path);
+}
+
+std::string TemplateDir() {
+  if (const char* d = std::getenv("TALON_TEMPLATE_DIR"); d && *d) return d;
+  return TALON_TEMPLATE_DIR;
+}
+
+Expected<Template> ShippedTemplate(const std::string& paper, int deals_per_page, bool large_print) {
+  std::string name = large_print ? "large-print" : paper + "-" + std::to_string(deals_per_page);
+  std::string path = TemplateDir() + "/" + name + ".json";
+  if (std::ifstream(path)) return LoadTemplate(path);
+  Template t;
+  t.name = name;
+  t.deals_per_page = deals_per_page;
+  if (paper == "letter") {
+    t.paper = "letter";
+    t.paper_w = 612;
+    t.paper_h = 792;
+  }
+  if (deals_per_page == 2) t.card_width = 50;
+  if (deals_per_page == 4) t.card_width = 40;
+  t.min_card_width = std::min(t.min_card_width, t.card_width);
+  TALON_RETURN_IF_ERROR(CheckTemplate(t, "built-in template " + name));
+  return t;
+}
+
+std::string TemplateToJson(const Template& t) {
+  auto mm = [](double points) { return std::round(points / kPointsPerMm * 10) / 10; };
+  nlohmann::ordered_json j;
+  j["name"] = t.name;
+  j["paper"] = t.paper;
+  j["margins_mm"] = {{"top", mm(t.margin_top)}, {"right", mm(t.margin_right)},
+                     {"bottom", mm(t.margin_bottom)}, {"left", mm(t.margin_left)}};
+  j["gutter_mm"] = mm(t.gutter);
+  j["deals_per_page"] = t.deals_per_page;
+  j["card_width_mm"] = mm(t.card_width);
+  j["min_card_width_mm"] = mm(t.min_card_width);
+  j["fan_visible"] = t.fan_visible;
+  j["mini_card_width_mm"] = mm(t.mini_card_width);
+  j["solution_columns"] = t.solution_columns;
+  j["fonts"] = {{"title_pt", t.title_pt}, {"heading_pt", t.heading_pt}, {"text_pt", t.text_pt},
+                {"small_pt", t.small_pt}, {"move_pt", t.move_pt}};
+  j["colours"] = {{"text", FormatColor(t.text)},          {"accent", FormatColor(t.accent)},
+                  {"red", FormatColor(t.cards.red)},      {"black", FormatColor(t.cards.black)},
+                  {"diamonds_four", FormatColor(t.cards.blue)}, {"clubs_four", FormatColor(t.cards.green)},
+                  {"card_border", FormatColor(t.cards.border)}, {"card_back", FormatColor(t.cards.back)},
+                  {"face_down", FormatColor(t.cards.face_down)}};
+  j["header"] = t.header;
+  j["footer"] = t.footer;
+  return j.dump(2) + "\n";
+}
+
+std::string ExpandPageText(const std::string& pattern, const std::string& title, int page, int pages) {
+  std::string out;
+  for (size_t i = 0; i < pattern.size();) {
+    if (pattern.compare(i, 7, "{title}") == 0) {
+      out += title;
+      i += 7;
+    } else if (pattern.compare(i, 7, "{pages}") == 0) {
+      out += std::to_string(pages);
+      i += 7;
+    } else if (pattern.compare(i, 6, "{page}") == 0) {
+      out += std::to_string(page);
+      i += 6;
+    } else {
+      out += pattern[i++];
+    }
+  }
+  return out;
+}
+
+}  // namespace talon::render

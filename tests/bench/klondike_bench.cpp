@@ -1,0 +1,81 @@
+// Klondike benchmarks: dealing, and deciding ranges of deals under the
+// issue's targets (docs/rules/klondike.md quotes the figures and commands).
+//
+//   build/bin/talon_bench --benchmark_filter='Klondike(Deal|Range.*/1/100/)'  # quick
+//   build/bin/talon_bench --benchmark_filter='KlondikeRange.*/1/1000/'  # the full targets
+//
+// A range benchmark runs once over deals FIRST..LAST with 10 s per deal and
+// reports: decided (fraction solved or proved unsolvable), solved,
+// unsolvable, unknown, median_ms and mean_ms per deal, nodes per deal.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "core/game.h"
+#include "core/games/games.h"
+
+namespace talon {
+namespace {
+
+void BM_KlondikeDeal(benchmark::State& state) {
+  const Game& game = KlondikeGame();
+  uint64_t n = 1;
+  for (auto _ : state) {
+    auto deal = MakeDeal(game, n++, {});
+    benchmark::DoNotOptimize(deal);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_KlondikeDeal);
+
+void DecideRange(benchmark::State& state, const Options& options) {
+  const Game& game = KlondikeGame();
+  const uint64_t first = static_cast<uint64_t>(state.range(0));
+  const uint64_t last = static_cast<uint64_t>(state.range(1));
+  SearchLimits limits;
+  limits.max_seconds = 10;
+  limits.max_memory = size_t{1} << 30;
+  std::vector<double> ms;
+  double solved = 0, unsolvable = 0, unknown = 0, nodes = 0;
+  for (auto _ : state) {
+    for (uint64_t n = first; n <= last; ++n) {
+      auto deal = MakeDeal(game, n, options);
+      SolveResult r = game.Solve(*deal, limits);
+      ms.push_back(r.stats.seconds * 1000);
+      nodes += static_cast<double>(r.stats.nodes);
+      solved += r.verdict == Verdict::kSolved;
+      unsolvable += r.verdict == Verdict::kUnsolvable;
+      unknown += r.verdict == Verdict::kUnknown;
+    }
+  }
+  std::sort(ms.begin(), ms.end());
+  const double count = static_cast<double>(ms.size());
+  double total = 0;
+  for (double x : ms) total += x;
+  state.counters["decided"] = (solved + unsolvable) / count;
+  state.counters["solved"] = solved;
+  state.counters["unsolvable"] = unsolvable;
+  state.counters["unknown"] = unknown;
+  state.counters["median_ms"] = ms[ms.size() / 2];
+  state.counters["mean_ms"] = total / count;
+  state.counters["nodes_per_deal"] = nodes / count;
+}
+
+// The literature's variant: runs=any, worry on, draw 3, unlimited passes.
+void BM_KlondikeRange_AnyWorry(benchmark::State& state) {
+  DecideRange(state, {{"runs", std::string("any")}, {"worry", true}});
+}
+// The seed's rules (the defaults).
+void BM_KlondikeRange_Default(benchmark::State& state) { DecideRange(state, {}); }
+// The seed's other variant: draw 1, one pass.
+void BM_KlondikeRange_Draw1Pass1(benchmark::State& state) {
+  DecideRange(state, {{"draw", int64_t{1}}, {"passes", int64_t{1}}});
+}
+
+BENCHMARK(BM_KlondikeRange_AnyWorry)->Args({1, 100})->Args({1, 1000})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_KlondikeRange_Default)->Args({1, 100})->Args({1, 1000})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_KlondikeRange_Draw1Pass1)->Args({1, 100})->Args({1, 1000})->Iterations(1)->Unit(benchmark::kSecond);
+
+}  // namespace
+}  // namespace talon

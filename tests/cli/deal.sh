@@ -1,0 +1,108 @@
+# talon-deal: --deal, --deals, --count, --random, --solvable and --max-scan,
+# and the text form.
+source "$(dirname "$0")/lib/common.bash"
+
+D="$BIN/talon-deal"
+S="$BIN/talon-solve"
+numbers() { sed 's/.*"deal":\([0-9]*\).*/\1/' "$1" | tr '\n' ' ' | sed 's/ $//'; }
+
+# --deal N is --deals N-N; --deal N --count K is --deals N-(N+K-1).
+run one "$D" --game fourteen-out --deal 7
+expect_rc one 0
+expect_lines "$TMP/one.out" 1
+expect_in "$TMP/one.out" '"format":"talon-deal/1","game":"fourteen-out","deal":7,"shuffle":"talon-v1"'
+run range "$D" --game fourteen-out --deals 7-7
+cmp -s "$TMP/one.out" "$TMP/range.out" || fail "--deal 7 and --deals 7-7 differ"
+pass
+run count "$D" --game fourteen-out --deal 7 --count 4
+run range4 "$D" --game fourteen-out --deals 7-10
+cmp -s "$TMP/count.out" "$TMP/range4.out" || fail "--deal 7 --count 4 and --deals 7-10 differ"
+[ "$(numbers "$TMP/count.out")" = "7 8 9 10" ] || fail "--deal 7 --count 4 gave $(numbers "$TMP/count.out")"
+pass
+run capped "$D" --game fourteen-out --deals 1-100 --count 3
+expect_rc capped 0
+[ "$(numbers "$TMP/capped.out")" = "1 2 3" ] || fail "--deals 1-100 --count 3 gave $(numbers "$TMP/capped.out")"
+pass
+run short "$D" --game fourteen-out --deals 1-3 --count 5
+expect_rc short 3
+expect_lines "$TMP/short.out" 3
+expect_in "$TMP/short.err" "talon-deal: error: wrote 3 of the 5 deals asked for"
+run top "$D" --game fourteen-out --deal 18446744073709551615 --count 2
+expect_rc top 3
+expect_lines "$TMP/top.out" 1
+run zero "$D" --game take-ten --deal 0
+expect_rc zero 0
+expect_in "$TMP/zero.out" '"deal":0,'
+
+# Options are written out in full; the variant is part of the deal.
+run opt "$D" --game thirteens --deal 3 --option slots=15
+expect_rc opt 0
+expect_in "$TMP/opt.out" '"options":{"slots":15}'
+run optdef "$D" --game thirteens --deal 3
+expect_in "$TMP/optdef.out" '"options":{"slots":10}'
+
+# The text form names the deal; deals are separated by a blank line.
+run text "$D" --game fourteen-out --deals 1-2 --format text
+expect_rc text 0
+expect_in "$TMP/text.out" "fourteen-out#1"
+expect_in "$TMP/text.out" "fourteen-out#2"
+run text15 "$D" --game thirteens --deal 4 --option slots=15 --format text
+expect_in "$TMP/text15.out" "thirteens#4 (slots=15)"
+
+# --random: distinct numbers from the OS; each deal is reproducible by number.
+run rnd "$D" --game fifteen --random --count 5
+expect_rc rnd 0
+expect_lines "$TMP/rnd.out" 5
+[ "$(numbers "$TMP/rnd.out" | tr ' ' '\n' | sort -u | wc -l)" -eq 5 ] || fail "--random repeated a number"
+pass
+for n in $(numbers "$TMP/rnd.out"); do
+  [ "$n" -ge 1 ] && [ "$n" -le 999999999 ] || fail "--random drew $n, outside 1..999999999"
+  grep -qxF -- "$("$D" --game fifteen --deal "$n")" "$TMP/rnd.out" || fail "deal $n is not reproducible"
+  pass
+done
+run rnd1 "$D" --game fifteen --random
+expect_lines "$TMP/rnd1.out" 1
+
+# --solvable: exactly the deals talon-solve solves, in order.
+for game in fourteen-out thirteens; do
+  run sv "$D" --game "$game" --deals 1-60 --solvable -j 2
+  expect_rc sv 0
+  run all "$S" --game "$game" --deals 1-60 -j 2
+  want=$(grep '"result":"solved"' "$TMP/all.out" | sed 's/.*"deal":\([0-9]*\).*/\1/' | tr '\n' ' ' | sed 's/ $//')
+  [ "$(numbers "$TMP/sv.out")" = "$want" ] || fail "$game --solvable 1-60 gave '$(numbers "$TMP/sv.out")', solve says '$want'"
+  pass
+  first=${want%% *}
+  run sv1 "$D" --game "$game" --deal 1 --solvable
+  [ "$(numbers "$TMP/sv1.out")" = "$first" ] || fail "$game --deal 1 --solvable gave $(numbers "$TMP/sv1.out"), expected $first"
+  pass
+  three=$(echo "$want" | cut -d' ' -f1-3)
+  run sv3 "$D" --game "$game" --deal 1 --solvable --count 3 -j 1
+  [ "$(numbers "$TMP/sv3.out")" = "$three" ] || fail "$game --solvable --count 3 gave $(numbers "$TMP/sv3.out"), expected $three"
+  pass
+  run sv3t "$D" --game "$game" --deal 1 --solvable --count 3 -j 3
+  cmp -s "$TMP/sv3.out" "$TMP/sv3t.out" || fail "--solvable output depends on --threads"
+  pass
+done
+run svrnd "$D" --game fourteen-out --random --count 3 --solvable
+expect_rc svrnd 0
+run svrnds "$S" -j 1 "$TMP/svrnd.out"
+expect_rc svrnds 0
+
+# --max-scan: Thirteens with 5 slots has almost no winnable deal; the scan
+# stops with a message and status 3 instead of running on.
+run scan "$D" --game thirteens --option slots=5 --deal 1 --solvable --max-scan 300
+expect_rc scan 3
+expect_in "$TMP/scan.err" "talon-deal: error: stopped by --max-scan 300: found 0 of 1 winnable deals of thirteens (slots=5) in 300 deals scanned (1-300); raise --max-scan to scan further"
+[ ! -s "$TMP/scan.out" ] || fail "--max-scan wrote deals: $(cat "$TMP/scan.out")"
+pass
+run scan2 "$D" --game fourteen-out --deal 1 --solvable --count 50 --max-scan 20
+expect_rc scan2 3
+expect_in "$TMP/scan2.err" "stopped by --max-scan 20: found "
+expect_in "$TMP/scan2.err" " of 50 winnable deals of fourteen-out in 20 deals scanned (1-20)"
+run scan3 "$D" --game fourteen-out --deals 1-50 --solvable --max-scan 20
+expect_rc scan3 3
+run scan4 "$D" --game thirteens --option slots=5 --random --solvable --max-scan 50
+expect_rc scan4 3
+expect_in "$TMP/scan4.err" "in 50 deals scanned;"
+
+done_ok

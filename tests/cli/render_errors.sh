@@ -1,0 +1,93 @@
+# talon-render's errors: each has a clear message, its documented exit
+# status, and leaves no output file (nor a temporary one) behind.
+source "$(dirname "$0")/lib/common.bash"
+
+R="$BIN/talon-render"
+out="$TMP/out.pdf"
+
+# A missing font: exit 74, says which package to install.
+mkdir "$TMP/nofonts"
+run nofont env TALON_FONT_DIR="$TMP/nofonts" "$R" --game fourteen-out --deal 1 -o "$out"
+expect_rc nofont 74
+expect_in "$TMP/nofont.err" "talon-render: error: "
+expect_in "$TMP/nofont.err" "fonts-dejavu-core"
+expect_in "$TMP/nofont.err" "$TMP/nofonts"
+expect_no_file "$out"
+
+# An output path that cannot be written: exit 74, naming it.
+run unwritable "$R" --game fourteen-out --deal 1 -o "$TMP/no/such/dir/out.pdf"
+expect_rc unwritable 74
+expect_in "$TMP/unwritable.err" "$TMP/no/such/dir/out.pdf"
+expect_no_file "$TMP/no/such/dir/out.pdf"
+chmod 555 "$TMP/nofonts"
+if [ "$(id -u)" != 0 ]; then
+  run readonly "$R" --game fourteen-out --deal 1 -o "$TMP/nofonts/out.pdf"
+  expect_rc readonly 74
+  expect_no_file "$TMP/nofonts/out.pdf"
+fi
+
+# Templates: an unknown key, a bad value, content that does not fit: exit 65.
+template_error() {
+  local name=$1 json=$2 text=$3
+  printf '%s\n' "$json" >"$TMP/$name.json"
+  run "$name" "$R" --game fourteen-out --deal 1 --template "$TMP/$name.json" -o "$out"
+  expect_rc "$name" 65
+  expect_in "$TMP/$name.err" "talon-render: error: $TMP/$name.json: "
+  expect_in "$TMP/$name.err" "$text"
+  expect_no_file "$out"
+}
+template_error unknownkey '{"paper": "a4", "colour": {"red": "#ff0000"}}' "colour: unknown key"
+template_error badvalue '{"deals_per_page": 3}' "deals_per_page: 3 is not one of 1, 2, 4"
+template_error badcolour '{"colours": {"red": "crimson"}}' "colours.red: 'crimson' is not a colour"
+template_error margins '{"margins_mm": 120}' "the margins leave"
+template_error toosmall '{"paper": "60x60mm", "margins_mm": 2, "card_width_mm": 20, "min_card_width_mm": 20}' "does not fit"
+template_error notjson '{"paper": ' "not valid JSON"
+run notemplate "$R" --game fourteen-out --deal 1 --template "$TMP/missing.json" -o "$out"
+expect_rc notemplate 74
+expect_no_file "$out"
+# A paper too small for the tableau, found when laying out: exit 65.
+run tinypaper "$R" --game triple-fourteens --deal 1 --sheet layout --paper 80x90mm -o "$out"
+expect_rc tinypaper 65
+expect_in "$TMP/tinypaper.err" "does not fit"
+expect_no_file "$out"
+
+# An unsolvable deal has no solution sheet: exit 1 (its layout still prints).
+"$BIN/talon-solve" --game fourteen-out --deals 1-200 -j 1 >"$TMP/sols.jsonl" || true  # 1: some unsolvable
+n=$(jq -r 'select(.result == "unsolvable") | .deal' "$TMP/sols.jsonl" | head -n 1)
+[ -n "$n" ] || fail "no unsolvable fourteen-out deal among 1-200"
+run unsolvable "$R" --game fourteen-out --deal "$n" -o "$out"
+expect_rc unsolvable 1
+expect_in "$TMP/unsolvable.err" "fourteen-out#$n is unsolvable"
+expect_no_file "$out"
+run unsolvable.layout "$R" --game fourteen-out --deal "$n" --sheet layout -o "$out"
+expect_rc unsolvable.layout 0
+rm -f "$out"
+# A search stopped by its limit: exit 3.
+run limit "$R" --game triple-fourteens --deal 1 --max-nodes 1 -o "$out"
+if [ "$RC" = 3 ]; then
+  expect_in "$TMP/limit.err" "limit"
+  expect_no_file "$out"
+fi
+rm -f "$out"
+# A solution that belongs to another deal: exit 65.
+"$BIN/talon-deal" --game fourteen-out --deal 1 >"$TMP/d1.jsonl"
+jq -c 'select(.deal == 2)' "$TMP/sols.jsonl" >"$TMP/other.jsonl"
+run wrongsolution "$R" "$TMP/d1.jsonl" --solution "$TMP/other.jsonl" -o "$out"
+expect_rc wrongsolution 65
+expect_in "$TMP/wrongsolution.err" "no solution for fourteen-out#1"
+expect_no_file "$out"
+
+# Usage errors: exit 2.
+for args in "--sheet poster" "--colours rainbow" "--paper huge" "--dpi 5" "--format gif"; do
+  # shellcheck disable=SC2086
+  run usage "$R" --game fourteen-out --deal 1 $args -o "$out"
+  expect_rc usage 2
+  expect_no_file "$out"
+done
+run nogame "$R" --deal 1 -o "$out"
+expect_rc nogame 2
+expect_no_file "$out"
+run ext "$R" --game fourteen-out --deal 1 -o "$TMP/out.doc"
+expect_rc ext 2
+expect_in "$TMP/ext.err" ".pdf, .png or .svg"
+done_ok

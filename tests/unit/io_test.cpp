@@ -1,0 +1,875 @@
+// The interchange formats (core/deal_io.h, core/solution_io.h): exact round
+// trips, the written form other programs rely on (FORMATS.md), and every kind
+// of malformed input rejected with a message naming the field or line.
+//
+// Most tests use FakeGame below, a tiny game defined here, so that the
+// readers are tested apart from any real game's rules; the RealGames tests
+// at the end run the same round trips over the six registered games.
+#include "core/deal_io.h"
+#include "core/solution_io.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace talon {
+namespace {
+
+// A one-deck game: `piles` (4 or 6) tableau piles of 5 cards dealt pile by
+// pile, deck[0] at the bottom of pile 1; the rest is the stock, deck[5*piles]
+// turned first. Face-down counts are allowed (checked for shape by the
+// reader). Every move is legal; nothing is ever won.
+class FakeGame : public Game {
+ public:
+  std::string_view id() const override { return "fake"; }
+  std::string_view title() const override { return "Fake"; }
+  std::string_view summary() const override { return "A game for testing the formats."; }
+  std::vector<OptionSpec> option_specs() const override {
+    return {
+        {"piles", int64_t{4}, {int64_t{4}, int64_t{6}}, 0, "tableau piles"},
+        {"lucky", false, {true, false}, 0, "a yes/no option"},
+        {"mode", std::string("easy"), {std::string("easy"), std::string("hard")}, 0, "a word"},
+    };
+  }
+  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock}; }
+  Areas DealCards(std::span<const Card> deck, const Options& options) const override {
+    Areas a;
+    const size_t piles = static_cast<size_t>(IntOption(options, "piles"));
+    a.tableau.resize(piles);
+    for (size_t i = 0; i < 5 * piles; ++i) a.tableau[i / 5].push_back(deck[i]);
+    a.stock.assign(deck.begin() + static_cast<std::ptrdiff_t>(5 * piles), deck.end());
+    std::reverse(a.stock.begin(), a.stock.end());
+    return a;
+  }
+  Status CheckShape(const Areas& areas, const Options& options) const override {
+    const size_t piles = static_cast<size_t>(IntOption(options, "piles"));
+    if (areas.tableau.size() != piles)
+      return Status::BadInput("areas.tableau: fake has " + std::to_string(piles) + " piles, not " +
+                              std::to_string(areas.tableau.size()));
+    for (size_t p = 0; p < piles; ++p)
+      if (areas.tableau[p].size() != 5)
+        return Status::BadInput("areas.tableau[" + std::to_string(p) + "] (pile " +
+                                std::to_string(p + 1) + "): a pile of fake holds 5 cards, not " +
+                                std::to_string(areas.tableau[p].size()));
+    return Status::Ok();
+  }
+  SolveResult Solve(const Deal&, const SearchLimits&) const override { return {}; }
+  Status Play(Table&, const MoveSpec&) const override { return Status::Ok(); }
+  bool Won(const Table&) const override { return false; }
+};
+
+const FakeGame kFake;
+const Game* const kFakeList[] = {&kFake};
+const GameList kGames(kFakeList);
+
+Deal FakeDeal(uint64_t number, const Options& options = {}) {
+  auto d = MakeDeal(kFake, number, options);
+  EXPECT_TRUE(d.ok()) << d.status().message();
+  return *d;
+}
+
+// A hand-made deal: the deck in canonical order, dealt as the fake deals.
+Deal HandMade() {
+  std::vector<Card> deck;
+  for (int s = 0; s < 4; ++s)
+    for (int r = 1; r <= 13; ++r) deck.push_back(Card(r, static_cast<Suit>(s)));
+  Deal d;
+  d.game = "fake";
+  d.options = *CompleteOptions(kFake.option_specs(), {});
+  d.areas = kFake.DealCards(deck, d.options);
+  return d;
+}
+
+// Parses `line` with the fake game and expects a kBadInput error containing
+// every one of `parts`.
+void ExpectDealError(const std::string& line, std::initializer_list<std::string> parts) {
+  auto d = DealFromJson(line, kGames);
+  ASSERT_FALSE(d.ok()) << "accepted: " << line;
+  EXPECT_EQ(d.status().code(), StatusCode::kBadInput);
+  for (const auto& p : parts)
+    EXPECT_NE(d.status().message().find(p), std::string::npos)
+        << "message: " << d.status().message() << "\nwanted: " << p << "\ninput: " << line;
+}
+
+void Replace(std::string& s, const std::string& from, const std::string& to) {
+  size_t at = s.find(from);
+  ASSERT_NE(at, std::string::npos) << from << " not in " << s;
+  s.replace(at, from.size(), to);
+}
+
+// The JSON of a numbered fake deal with the "areas" value replaced.
+std::string WithAreas(const std::string& areas) {
+  return R"({"format":"talon-deal/1","game":"fake","areas":)" + areas + "}";
+}
+
+// ---------------------------------------------------------------- deals
+
+TEST(DealJson, WritesTheKeysInFormatOrderOnOneLine) {
+  Deal d = FakeDeal(12345);
+  std::string json = DealToJson(kFake, d);
+  EXPECT_EQ(json.find('\n'), std::string::npos);
+  EXPECT_EQ(json.rfind(R"({"format":"talon-deal/1","game":"fake","deal":12345,"shuffle":"talon-v1",)"
+                       R"("options":{"lucky":false,"mode":"easy","piles":4},"areas":{"tableau":[[")",
+                       0),
+            0u)
+      << json;
+  EXPECT_NE(json.find(R"(],"stock":[")"), std::string::npos) << json;
+  EXPECT_EQ(json.find("face_down"), std::string::npos);
+  // Pile 1 bottom to top is deck[0..4]; the stock's last card is deck[20].
+  EXPECT_NE(json.find("\"tableau\":[[\"" + CardName(d.areas.tableau[0][0]) + "\""),
+            std::string::npos);
+  EXPECT_NE(json.find("\"" + CardName(d.areas.stock.back()) + "\"]}}"), std::string::npos);
+}
+
+TEST(DealJson, RoundTripsExactly) {
+  for (uint64_t n : {0ull, 1ull, 2ull, 12345ull, 9223372036854775807ull, 9223372036854775808ull,
+                     18446744073709551615ull}) {
+    for (const Options& o : {Options{}, Options{{"piles", int64_t{6}}, {"lucky", true},
+                                                 {"mode", std::string("hard")}}}) {
+      Deal d = FakeDeal(n, o);
+      auto back = DealFromJson(DealToJson(kFake, d), kGames);
+      ASSERT_TRUE(back.ok()) << back.status().message();
+      EXPECT_EQ(*back, d) << n;
+      EXPECT_EQ(DealToJson(kFake, *back), DealToJson(kFake, d));
+    }
+  }
+}
+
+TEST(DealJson, DealNumberTwoToTheSixtyFourMinusOne) {
+  Deal d = FakeDeal(18446744073709551615ull);
+  std::string json = DealToJson(kFake, d);
+  EXPECT_NE(json.find(R"("deal":18446744073709551615,)"), std::string::npos) << json;
+  auto back = DealFromJson(json, kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(back->number, std::optional<uint64_t>(18446744073709551615ull));
+}
+
+TEST(DealJson, HandMadeDealsHaveNoNumberAndNoShuffle) {
+  Deal d = HandMade();
+  std::string json = DealToJson(kFake, d);
+  EXPECT_EQ(json.find("\"deal\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"shuffle\""), std::string::npos) << json;
+  EXPECT_EQ(json.rfind(R"({"format":"talon-deal/1","game":"fake","options":{)", 0), 0u) << json;
+  auto back = DealFromJson(json, kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, d);
+  EXPECT_FALSE(back->number.has_value());
+}
+
+TEST(DealJson, FaceDownIsWrittenLastAndOnlyWhenGiven) {
+  Deal d = HandMade();  // hand-made: the fake deals no card face down itself
+  d.areas.face_down = {0, 1, 4, 5};
+  std::string json = DealToJson(kFake, d);
+  EXPECT_NE(json.find(R"(]},"face_down":[0,1,4,5]})"), std::string::npos) << json;
+  auto back = DealFromJson(json, kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, d);
+}
+
+TEST(DealJson, MissingOptionsAreCompletedWithDefaults) {
+  Deal d = HandMade();
+  std::string json = DealToJson(kFake, d);
+  Replace(json, R"("options":{"lucky":false,"mode":"easy","piles":4},)", "");
+  auto back = DealFromJson(json, kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, d);
+}
+
+TEST(DealJson, ReadersAcceptTenLowerCaseAndSuitSymbols) {
+  Deal d = HandMade();
+  std::string json = DealToJson(kFake, d);
+  // Canonical order: pile 2 is 6C..TC, pile 4 is 3D..7D.
+  Replace(json, R"("TC")", R"("10c")");
+  Replace(json, R"("7D")", "\"7\u2666\"");
+  Replace(json, R"("KH")", "\"k\u2661\"");
+  Replace(json, R"("AS")", R"("as")");
+  auto back = DealFromJson(json, kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, d);
+  EXPECT_EQ(DealToJson(kFake, *back), DealToJson(kFake, d));  // writers write "TC"
+}
+
+TEST(DealJson, AcceptsAByteOrderMarkAndACarriageReturnOnTheLine) {
+  Deal d = FakeDeal(31);
+  auto back = DealFromJson("\xEF\xBB\xBF" + DealToJson(kFake, d) + "\r", kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, d);
+}
+
+TEST(DealJson, AcceptsSpacesAndAnyKeyOrder) {
+  Deal d = FakeDeal(99);
+  std::string json = DealToJson(kFake, d);
+  // Move "format" to the end and add spaces.
+  Replace(json, R"({"format":"talon-deal/1",)", "{ ");
+  json.pop_back();
+  json += R"( , "format" : "talon-deal/1" } )";
+  auto back = DealFromJson(json, kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, d);
+}
+
+TEST(DealJsonErrors, NotJsonSaysWhere) {
+  ExpectDealError(R"({"format": "talon-deal/1", "game": fake})", {"not JSON", "at column 38", "last read: '\"game\": fak'"});
+  ExpectDealError("", {"not JSON", "one JSON object on one line"});
+  ExpectDealError(R"({"format": "talon-deal/1"} extra)", {"not JSON", "column"});
+}
+
+TEST(DealJsonErrors, NotAnObject) {
+  ExpectDealError("[1,2]", {"must be a JSON object", "not a list"});
+  ExpectDealError("17", {"must be a JSON object"});
+}
+
+TEST(DealJsonErrors, Format) {
+  ExpectDealError(R"({"game":"fake"})", {"format: missing", "talon-deal/1"});
+  ExpectDealError(R"({"format":"talon-deal/2","game":"fake"})", {"format: 'talon-deal/2'"});
+  ExpectDealError(R"({"format":1,"game":"fake"})", {"format: 1"});
+  ExpectDealError(R"({"format":"talon-solution/1","game":"fake"})",
+                  {"format: this is a solution"});
+}
+
+TEST(DealJsonErrors, UnknownTopLevelKeysAreRejected) {
+  Deal d = FakeDeal(5);
+  std::string json = DealToJson(kFake, d);
+  Replace(json, "\"options\"", "\"optons\"");
+  ExpectDealError(json, {"optons: unknown key", "format, game, deal, shuffle, options, areas, face_down"});
+}
+
+TEST(DealJsonErrors, DuplicateKeys) {
+  std::string json = DealToJson(kFake, FakeDeal(5));
+  Replace(json, R"("deal":5,)", R"("deal":5,"deal":6,)");
+  ExpectDealError(json, {"\"deal\" appears twice"});
+}
+
+TEST(DealJsonErrors, Game) {
+  ExpectDealError(R"({"format":"talon-deal/1","areas":{}})", {"game: missing", "known: fake"});
+  ExpectDealError(R"({"format":"talon-deal/1","game":"fourten-out","areas":{}})",
+                  {"game: unknown game 'fourten-out'", "(known: fake)"});
+  ExpectDealError(R"({"format":"talon-deal/1","game":7,"areas":{}})", {"game: must be"});
+}
+
+TEST(DealJsonErrors, UnknownGameListsTheRegistry) {
+  // Uses the registry (no game list given); the message lists every id.
+  auto d = DealFromJson(R"({"format":"talon-deal/1","game":"no-such-game","areas":{}})");
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().code(), StatusCode::kBadInput);
+  EXPECT_NE(d.status().message().find("(known: " + GameIdList() + ")"), std::string::npos)
+      << d.status().message();
+}
+
+TEST(DealJsonErrors, DealNumber) {
+  std::string json = DealToJson(kFake, FakeDeal(5));
+  for (const char* bad : {"-1", "1.5", "\"5\"", "18446744073709551616", "1e3", "null", "true"}) {
+    std::string j = json;
+    Replace(j, R"("deal":5,)", std::string(R"("deal":)") + bad + ",");
+    ExpectDealError(j, {"deal: must be a whole number from 0 to 18446744073709551615"});
+  }
+}
+
+TEST(DealJsonErrors, Shuffle) {
+  std::string json = DealToJson(kFake, FakeDeal(5));
+  std::string j = json;
+  Replace(j, R"("shuffle":"talon-v1")", R"("shuffle":17)");
+  ExpectDealError(j, {"shuffle: must be a string"});
+  j = json;
+  Replace(j, R"("shuffle":"talon-v1")", R"("shuffle":"talon-v9")");
+  ExpectDealError(j, {"fake#5: shuffle: unknown shuffle 'talon-v9'"});
+  j = json;
+  Replace(j, R"("shuffle":"talon-v1",)", "");
+  ExpectDealError(j, {"shuffle: missing"});
+  j = json;
+  Replace(j, R"("deal":5,)", "");
+  ExpectDealError(j, {"deal: missing"});
+}
+
+TEST(DealJsonErrors, Options) {
+  std::string json = DealToJson(kFake, FakeDeal(5));
+  const std::string good = R"("options":{"lucky":false,"mode":"easy","piles":4})";
+  auto with = [&](const std::string& options) {
+    std::string j = json;
+    Replace(j, good, "\"options\":" + options);
+    return j;
+  };
+  ExpectDealError(with("[]"), {"options: must be an object"});
+  ExpectDealError(with("4"), {"options: must be an object"});
+  ExpectDealError(with(R"({"piles":4.5})"), {"options.piles: an option's value is", "not 4.5"});
+  ExpectDealError(with(R"({"piles":null})"), {"options.piles:"});
+  ExpectDealError(with(R"({"piles":[4]})"), {"options.piles:"});
+  ExpectDealError(with(R"({"piles":18446744073709551615})"), {"options.piles:"});
+  ExpectDealError(with(R"({"slots":15})"), {"fake#5: options: unknown option 'slots'",
+                                            "known: piles, lucky, mode"});
+  ExpectDealError(with(R"({"piles":5})"), {"options: option 'piles' cannot be 5", "allowed: 4, 6"});
+  ExpectDealError(with(R"({"mode":"medium"})"), {"option 'mode' cannot be medium"});
+  ExpectDealError(with(R"({"lucky":"yes"})"), {"option 'lucky' cannot be yes"});
+}
+
+TEST(DealJsonErrors, Areas) {
+  ExpectDealError(R"({"format":"talon-deal/1","game":"fake"})", {"areas: missing"});
+  ExpectDealError(WithAreas("[]"), {"areas: must be an object"});
+  ExpectDealError(WithAreas(R"({"tablau":[]})"),
+                  {"areas.tablau: unknown area", "fake has tableau, stock"});
+  ExpectDealError(WithAreas(R"({"waste":[]})"), {"areas.waste: fake has no waste", "tableau, stock"});
+  ExpectDealError(WithAreas(R"({"tableau":["7H"]})"),
+                  {"areas.tableau[0] (pile 1): must be a list of cards"});
+  ExpectDealError(WithAreas(R"({"tableau":{"1":["7H"]}})"),
+                  {"areas.tableau: must be a list of piles"});
+  ExpectDealError(WithAreas(R"({"tableau":[["7H"],"KS"]})"),
+                  {"areas.tableau[1] (pile 2): must be a list of cards"});
+  ExpectDealError(WithAreas(R"({"stock":[["7H"]]})"),
+                  {"areas.stock[0] (card 1 from the bottom): must be a card name"});
+  ExpectDealError(WithAreas(R"({"stock":"7H"})"), {"areas.stock: must be a list of cards"});
+  ExpectDealError(WithAreas(R"({"tableau":[[],[],[],["2C","3C","XY"]]})"),
+                  {"areas.tableau[3][2] (pile 4, card 3 from the bottom): 'XY' is not a card"});
+  ExpectDealError(WithAreas(R"({"tableau":[["2C",7]]})"),
+                  {"areas.tableau[0][1] (pile 1, card 2 from the bottom): must be a card name "
+                   "such as \"TH\", not 7"});
+  ExpectDealError(WithAreas(R"({"stock":["2C","1H"]})"),
+                  {"areas.stock[1] (card 2 from the bottom): '1H' is not a card"});
+  ExpectDealError(WithAreas(R"({"stock":["2C","10HH"]})"), {"'10HH' is not a card"});
+}
+
+TEST(DealJsonErrors, FaceDown) {
+  Deal d = FakeDeal(5);
+  std::string json = DealToJson(kFake, d);
+  json.pop_back();
+  ExpectDealError(json + R"(,"face_down":3})", {"face_down: must be a list of whole numbers"});
+  ExpectDealError(json + R"(,"face_down":[0,1]})",
+                  {"face_down: lists 2 piles but areas.tableau has 4"});
+  ExpectDealError(json + R"(,"face_down":[0,-1,0,0]})",
+                  {"face_down[1] (pile 2): must be a whole number >= 0"});
+  ExpectDealError(json + R"(,"face_down":[0,0,"2",0]})", {"face_down[2] (pile 3): must be"});
+  ExpectDealError(json + R"(,"face_down":[0,0,0,6]})",
+                  {"face_down[3] (pile 4): 6 cards face down, but the pile holds 5"});
+}
+
+TEST(DealJsonErrors, FaceDownOfANumberedDealMustBeTheGamesOwn) {
+  Deal d = FakeDeal(7);
+  d.areas.face_down = {0, 1, 4, 5};
+  ExpectDealError(DealToJson(kFake, d), {"fake#7: face_down: deal 7 of this game has other face-down counts"});
+}
+
+TEST(DealJsonErrors, TamperedDealsAreRejected) {
+  const Deal d = FakeDeal(12345);
+  const std::string json = DealToJson(kFake, d);
+  const std::string a = CardName(d.areas.tableau[0][0]), b = CardName(d.areas.tableau[0][1]);
+  const std::string c = CardName(d.areas.tableau[1][0]);
+  {  // A card duplicated (b written where a was): a missing, b twice.
+    std::string j = json;
+    Replace(j, "[[\"" + a + "\",", "[[\"" + b + "\",");
+    // Whichever of a (0 times) and b (2 times) comes first in deck order is named.
+    ExpectDealError(j, {"fake#12345: areas: ", " appears ", "has it 1 time"});
+  }
+  {  // A card missing: the stock's bottom card dropped.
+    Deal t = d;
+    Card gone = t.areas.stock.front();
+    t.areas.stock.erase(t.areas.stock.begin());
+    ExpectDealError(DealToJson(kFake, t), {"areas: " + CardName(gone) + " appears 0 times"});
+  }
+  {  // A pile too long: the stock's top card put on pile 3.
+    Deal t = d;
+    t.areas.tableau[2].push_back(t.areas.stock.back());
+    t.areas.stock.pop_back();
+    ExpectDealError(DealToJson(kFake, t),
+                    {"fake#12345: areas.tableau[2] (pile 3): a pile of fake holds 5 cards, not 6"});
+  }
+  {  // The right cards, but not those of deal 12345: two cards swapped.
+    std::string j = json;
+    Replace(j, "[[\"" + a + "\",", "[[\"@@\",");
+    Replace(j, "],[\"" + c + "\",", "],[\"" + a + "\",");
+    Replace(j, "[[\"@@\",", "[[\"" + c + "\",");
+    ExpectDealError(j, {"fake#12345: areas: the cards are not those of deal 12345",
+                        "hand-made deal"});
+  }
+  {  // A hand-made deal with the cards of deal 12345 is fine without its number.
+    std::string j = json;
+    Replace(j, R"("deal":12345,"shuffle":"talon-v1",)", "");
+    auto back = DealFromJson(j, kGames);
+    ASSERT_TRUE(back.ok()) << back.status().message();
+    EXPECT_EQ(back->areas, d.areas);
+  }
+}
+
+TEST(DealJsonErrors, NeverThrowsOnGarbage) {
+  const std::string good = DealToJson(kFake, FakeDeal(3));
+  // Every prefix of a good line, and a few byte-level corruptions.
+  for (size_t n = 0; n < good.size(); n += 7) {
+    auto d = DealFromJson(good.substr(0, n), kGames);
+    EXPECT_FALSE(d.ok());
+  }
+  for (std::string bad : {std::string("{\"format\":\"\xff\xfe\"}"), std::string("\0\0", 2),
+                          std::string("{\"format\":\"talon-deal/1\",\"game\":\"fake\",\"areas\":{"
+                                      "\"tableau\":[[[[[[[[]]]]]]]]}}")}) {
+    auto d = DealFromJson(bad, kGames);
+    EXPECT_FALSE(d.ok());
+    EXPECT_EQ(d.status().code(), StatusCode::kBadInput);
+    // Bad bytes are not copied into the message.
+    EXPECT_EQ(d.status().message().find('\xff'), std::string::npos) << d.status().message();
+  }
+}
+
+TEST(DealReader, ReadsLinesSkipsBlanksHandlesCrlfAndBom) {
+  Deal d1 = FakeDeal(1), d2 = FakeDeal(2), d3 = HandMade();
+  std::string input = "\xEF\xBB\xBF" + DealToJson(kFake, d1) + "\r\n\r\n   \n" +
+                      DealToJson(kFake, d2) + "\r\n\t\n" + DealToJson(kFake, d3);  // no final newline
+  std::istringstream in(input);
+  DealReader reader(in, "deals.jsonl", kGames);
+  Deal d;
+  ASSERT_TRUE(reader.Next(d)) << reader.status().message();
+  EXPECT_EQ(d, d1);
+  EXPECT_EQ(reader.line(), 1u);
+  ASSERT_TRUE(reader.Next(d)) << reader.status().message();
+  EXPECT_EQ(d, d2);
+  EXPECT_EQ(reader.line(), 4u);
+  ASSERT_TRUE(reader.Next(d)) << reader.status().message();
+  EXPECT_EQ(d, d3);
+  EXPECT_FALSE(reader.Next(d));
+  EXPECT_TRUE(reader.status().ok());
+  EXPECT_FALSE(reader.Next(d));
+}
+
+TEST(DealReader, VeryLongLines) {
+  Deal d1 = FakeDeal(1);
+  std::string json = DealToJson(kFake, d1);
+  Replace(json, "\"areas\":", "\"areas\":" + std::string(3'000'000, ' '));
+  std::istringstream in(json + "\n" + json + "\n");
+  DealReader reader(in, "big.jsonl", kGames);
+  Deal d;
+  ASSERT_TRUE(reader.Next(d)) << reader.status().message();
+  ASSERT_TRUE(reader.Next(d)) << reader.status().message();
+  EXPECT_EQ(d, d1);
+  EXPECT_FALSE(reader.Next(d));
+  EXPECT_TRUE(reader.status().ok());
+}
+
+TEST(DealReader, ErrorsNameSourceAndLine) {
+  std::string good = DealToJson(kFake, FakeDeal(1));
+  std::string bad = good;
+  Replace(bad, "\"options\"", "\"optons\"");
+  std::istringstream in(good + "\n\n" + good + "\r\n" + bad + "\r\n" + good + "\n");
+  DealReader reader(in, "deals.jsonl", kGames);
+  Deal d;
+  EXPECT_TRUE(reader.Next(d));
+  EXPECT_TRUE(reader.Next(d));
+  EXPECT_FALSE(reader.Next(d));
+  EXPECT_EQ(reader.status().code(), StatusCode::kBadInput);
+  EXPECT_EQ(reader.status().message().rfind("deals.jsonl:4: optons: unknown key", 0), 0u)
+      << reader.status().message();
+  EXPECT_FALSE(reader.Next(d));  // stays stopped
+  EXPECT_EQ(reader.line(), 4u);
+}
+
+TEST(DealReader, EmptyInput) {
+  std::istringstream in("\n\n");
+  DealReader reader(in, "<stdin>", kGames);
+  Deal d;
+  EXPECT_FALSE(reader.Next(d));
+  EXPECT_TRUE(reader.status().ok());
+}
+
+TEST(DealText, ShowsPilesBottomToTopAndTheStockInTurningOrder) {
+  Deal d = HandMade();
+  d.areas.face_down = {0, 2, 0, 0};
+  std::string text = DealToText(kFake, d);
+  EXPECT_EQ(text,
+            "fake (hand-made)\n"
+            "Options: lucky=false mode=easy piles=4\n"
+            "Piles are listed bottom \u2192 top: the last card is on top. [in brackets]: face down.\n"
+            "Pile 1: A\u2663 2\u2663 3\u2663 4\u2663 5\u2663\n"
+            "Pile 2: [6\u2663] [7\u2663] 8\u2663 9\u2663 10\u2663\n"
+            "Pile 3: J\u2663 Q\u2663 K\u2663 A\u2666 2\u2666\n"
+            "Pile 4: 3\u2666 4\u2666 5\u2666 6\u2666 7\u2666\n"
+            "Stock (turned first \u2192 last): 8\u2666 9\u2666 10\u2666 J\u2666 Q\u2666 K\u2666 "
+            "A\u2665 2\u2665 3\u2665 4\u2665 5\u2665 6\u2665 7\u2665 8\u2665 9\u2665 10\u2665 "
+            "J\u2665 Q\u2665 K\u2665 A\u2660 2\u2660 3\u2660 4\u2660 5\u2660 6\u2660 7\u2660 "
+            "8\u2660 9\u2660 10\u2660 J\u2660 Q\u2660 K\u2660\n");
+}
+
+TEST(DealText, NamesNumberedDealsAndPadsPileNumbers) {
+  Deal d = FakeDeal(42, {{"piles", int64_t{6}}});
+  std::string text = DealToText(kFake, d);
+  EXPECT_EQ(text.rfind("fake#42 (piles=6)\n", 0), 0u) << text;
+  EXPECT_NE(text.find("\nPile 6: "), std::string::npos) << text;
+  EXPECT_EQ(text.find('['), std::string::npos);
+  EXPECT_EQ(text, DealToText(kFake, d));  // deterministic
+}
+
+// ------------------------------------------------------------ solutions
+
+Solution FakeSolution() {
+  Solution s;
+  s.game = "fake";
+  s.deal = 7;
+  s.options = *CompleteOptions(kFake.option_specs(), {});
+  s.result = Verdict::kSolved;
+  MoveSpec m1;
+  m1.from = {{Area::kTableau, 3}, {Area::kTableau, 9}};
+  m1.to = {Area::kDiscard, 0};
+  m1.cards = {Card(kKing, kSpades), Card(kAce, kHearts)};
+  MoveSpec m2;
+  m2.from = {{Area::kTableau, 12}};
+  m2.cards = {Card(10, kDiamonds)};
+  MoveSpec m3;  // not a move of the fake's notation, but JSON carries it
+  m3.from = {{Area::kStock, 0}};
+  m3.to = {Area::kFoundations, 2};
+  m3.cards = {Card(2, kClubs), Card(3, kClubs)};
+  m3.count = 2;
+  s.moves = {m1, m2, m3};
+  return s;
+}
+
+void ExpectSolutionError(const std::string& line, std::initializer_list<std::string> parts) {
+  auto s = SolutionFromJson(line, kGames);
+  ASSERT_FALSE(s.ok()) << "accepted: " << line;
+  EXPECT_EQ(s.status().code(), StatusCode::kBadInput);
+  for (const auto& p : parts)
+    EXPECT_NE(s.status().message().find(p), std::string::npos)
+        << "message: " << s.status().message() << "\nwanted: " << p << "\ninput: " << line;
+}
+
+TEST(SolutionJson, WritesTheFormatsShape) {
+  EXPECT_EQ(SolutionToJson(FakeSolution()),
+            R"({"format":"talon-solution/1","game":"fake","deal":7,)"
+            R"("options":{"lucky":false,"mode":"easy","piles":4},"result":"solved","moves":[)"
+            R"({"from":[["tableau",3],["tableau",9]],"to":["discard"],"cards":["KS","AH"]},)"
+            R"({"from":[["tableau",12]],"to":["discard"],"cards":["TD"]},)"
+            R"({"from":[["stock"]],"to":["foundations",2],"cards":["2C","3C"],"count":2}]})");
+  Solution s;
+  s.game = "fake";
+  s.result = Verdict::kUnsolvable;
+  EXPECT_EQ(SolutionToJson(s),
+            R"({"format":"talon-solution/1","game":"fake","options":{},"result":"unsolvable","moves":[]})");
+}
+
+TEST(SolutionJson, RoundTripsExactly) {
+  Solution s = FakeSolution();
+  for (uint64_t n : {0ull, 7ull, 18446744073709551615ull}) {
+    s.deal = n;
+    auto back = SolutionFromJson(SolutionToJson(s), kGames);
+    ASSERT_TRUE(back.ok()) << back.status().message();
+    EXPECT_EQ(*back, s);
+  }
+  s.deal.reset();  // hand-made
+  std::string json = SolutionToJson(s);
+  EXPECT_EQ(json.find("\"deal\""), std::string::npos);
+  auto back = SolutionFromJson(json, kGames);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, s);
+  for (Verdict v : {Verdict::kUnsolvable, Verdict::kUnknown}) {
+    Solution u = FakeSolution();
+    u.result = v;
+    u.moves.clear();
+    auto b = SolutionFromJson(SolutionToJson(u), kGames);
+    ASSERT_TRUE(b.ok()) << b.status().message();
+    EXPECT_EQ(*b, u);
+  }
+}
+
+TEST(SolutionJson, OptionsAreCompletedAndMovesMayBeLeftOutWhenNotSolved) {
+  auto s = SolutionFromJson(R"({"format":"talon-solution/1","game":"fake","deal":3,)"
+                            R"("options":{"piles":6},"result":"unknown"})",
+                            kGames);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_EQ(s->options, *CompleteOptions(kFake.option_specs(), {{"piles", int64_t{6}}}));
+  EXPECT_TRUE(s->moves.empty());
+  EXPECT_EQ(s->result, Verdict::kUnknown);
+}
+
+TEST(SolutionJsonErrors, TopLevel) {
+  const std::string good = SolutionToJson(FakeSolution());
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string j = good;
+    Replace(j, from, to);
+    return j;
+  };
+  ExpectSolutionError("{", {"not JSON", "column"});
+  ExpectSolutionError("[]", {"must be a JSON object"});
+  ExpectSolutionError(with(R"("format":"talon-solution/1",)", ""), {"format: missing"});
+  ExpectSolutionError(with("talon-solution/1", "talon-deal/1"), {"format: this is a deal"});
+  ExpectSolutionError(with("\"result\"", "\"reslut\""), {"reslut: unknown key",
+                                                         "format, game, deal, options, result, moves"});
+  ExpectSolutionError(with(R"("game":"fake")", R"("game":"faek")"),
+                      {"game: unknown game 'faek'", "known: fake"});
+  ExpectSolutionError(with(R"("deal":7)", R"("deal":-7)"), {"deal: must be a whole number"});
+  ExpectSolutionError(with(R"("piles":4)", R"("piles":5)"), {"options: option 'piles' cannot be 5"});
+  ExpectSolutionError(with(R"("piles":4)", R"("piles":4.0)"), {"options.piles:"});
+  ExpectSolutionError(with(R"("result":"solved")", R"("result":"won")"),
+                      {"result: 'won' is not a result"});
+  ExpectSolutionError(with(R"("result":"solved",)", ""), {"result: missing"});
+  ExpectSolutionError(with(R"("result":"solved")", R"("result":"unsolvable")"),
+                      {"moves: a solution whose result is unsolvable lists no moves"});
+  ExpectSolutionError(with(R"("moves":[)", R"("moves":{"a":[)") + "}",  // an object, not a list
+                      {"moves: must be a list of moves"});
+  ExpectSolutionError(R"({"format":"talon-solution/1","game":"fake","result":"solved","moves":3})",
+                      {"moves: must be a list of moves"});
+  ExpectSolutionError(R"({"format":"talon-solution/1","game":"fake","result":"solved"})",
+                      {"moves: missing"});
+}
+
+TEST(SolutionJsonErrors, MovesNameTheMoveAndField) {
+  // Five moves; the fifth (moves[4]) is broken in each case.
+  const std::string head =
+      R"({"format":"talon-solution/1","game":"fake","deal":1,"result":"solved","moves":[)";
+  const std::string ok = R"({"from":[["tableau",1],["tableau",2]],"to":["discard"],"cards":["KS","AH"]},)";
+  auto line = [&](const std::string& fifth) { return head + ok + ok + ok + ok + fifth + "]}"; };
+  ASSERT_TRUE(SolutionFromJson(line(ok.substr(0, ok.size() - 1)), kGames).ok());
+  ExpectSolutionError(line(R"({"from":[["tableau",1],["tablau",2]],"to":["discard"],"cards":[]})"),
+                      {"moves[4].from[1] (move 5): 'tablau' is not an area"});
+  ExpectSolutionError(line(R"({"from":[["tableau",1],["tableau",0]],"to":["discard"],"cards":[]})"),
+                      {"moves[4].from[1] (move 5): the number must be a whole number from 1"});
+  ExpectSolutionError(line(R"({"from":[["tableau",1],"tableau"],"to":["discard"],"cards":[]})"),
+                      {"moves[4].from[1] (move 5): a place is [area] or [area, number]"});
+  ExpectSolutionError(line(R"({"from":[["tableau",1,2]],"to":["discard"],"cards":[]})"),
+                      {"moves[4].from[0] (move 5): a place is"});
+  ExpectSolutionError(line(R"({"from":[[3]],"to":["discard"],"cards":[]})"),
+                      {"moves[4].from[0] (move 5): the area must be a name"});
+  ExpectSolutionError(line(R"({"from":[],"to":["discard"],"cards":[]})"),
+                      {"moves[4].from (move 5): must be a list of one or more places"});
+  ExpectSolutionError(line(R"({"to":["discard"],"cards":[]})"), {"moves[4].from (move 5): missing"});
+  ExpectSolutionError(line(R"({"from":[["stock"]],"cards":[]})"), {"moves[4].to (move 5): missing"});
+  ExpectSolutionError(line(R"({"from":[["stock"]],"to":"discard","cards":[]})"),
+                      {"moves[4].to (move 5): a place is"});
+  ExpectSolutionError(line(R"({"from":[["stock"]],"to":["discard"]})"),
+                      {"moves[4].cards (move 5): missing"});
+  ExpectSolutionError(line(R"({"from":[["stock"]],"to":["discard"],"cards":"KS"})"),
+                      {"moves[4].cards (move 5): must be a list of cards"});
+  ExpectSolutionError(line(R"({"from":[["stock"]],"to":["discard"],"cards":["KS","ZZ"]})"),
+                      {"moves[4].cards[1] (move 5): 'ZZ' is not a card"});
+  ExpectSolutionError(line(R"({"from":[["stock"]],"to":["discard"],"cards":[],"count":0})"),
+                      {"moves[4].count (move 5): must be a whole number from 1"});
+  ExpectSolutionError(line(R"({"from":[["stock"]],"to":["discard"],"cards":[],"cnt":2})"),
+                      {"moves[4].cnt (move 5): unknown key", "from, to, cards, count"});
+  ExpectSolutionError(line("[]"), {"moves[4] (move 5): a move is an object"});
+}
+
+// ------------------------------------------------------ solution text
+
+TEST(SolutionText, WritesHeaderAndNumberedMoves) {
+  Solution s = FakeSolution();
+  s.moves.pop_back();  // the fake's notation is the default: piles to the discard
+  EXPECT_EQ(SolutionToText(kFake, s),
+            "fake#7 lucky=false mode=easy piles=4 solved\n"
+            "1. 3+9  K\u2660 A\u2665\n"
+            "2. 12  10\u2666\n"
+            "\n");
+  s.deal.reset();
+  s.result = Verdict::kUnsolvable;
+  s.moves.clear();
+  s.options.clear();
+  EXPECT_EQ(SolutionToText(kFake, s), "fake unsolvable\n\n");
+}
+
+TEST(SolutionText, RoundTrips) {
+  Solution a = FakeSolution();
+  a.moves.pop_back();
+  Solution b = a;
+  b.deal = 18446744073709551615ull;
+  b.options["piles"] = int64_t{6};
+  b.options["mode"] = std::string("hard");
+  b.options["lucky"] = true;
+  Solution c = a;
+  c.deal.reset();
+  c.result = Verdict::kUnknown;
+  c.moves.clear();
+  Solution d = a;
+  d.deal = 0;
+  d.result = Verdict::kUnsolvable;
+  d.moves.clear();
+  std::string text = "# solutions of the fake game\n" + SolutionToText(kFake, a) +
+                     SolutionToText(kFake, b) + SolutionToText(kFake, c) + SolutionToText(kFake, d);
+  std::istringstream in(text);
+  auto read = ReadSolutions(in, "s.txt", kGames);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_EQ(read->size(), 4u);
+  EXPECT_EQ((*read)[0], a);
+  EXPECT_EQ((*read)[1], b);
+  EXPECT_EQ((*read)[2], c);
+  EXPECT_EQ((*read)[3], d);
+}
+
+TEST(SolutionText, ToleratesCommentsCrlfBomAsciiCardsAndMissingBlankLines) {
+  std::string text =
+      "\xEF\xBB\xBF# a comment\r\n\r\n"
+      "fake#7 solved\r\n"
+      "1. 3+9  KS AH\r\n"
+      "# a comment between moves\r\n"
+      "  2.   12 10d  \r\n"
+      "fake#8 piles=6 unknown\r\n";
+  std::istringstream in(text);
+  auto read = ReadSolutions(in, "s.txt", kGames);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_EQ(read->size(), 2u);
+  Solution want = FakeSolution();
+  want.moves.pop_back();
+  EXPECT_EQ((*read)[0], want);
+  EXPECT_EQ((*read)[1].deal, std::optional<uint64_t>(8));
+  EXPECT_EQ(std::get<int64_t>((*read)[1].options.at("piles")), 6);
+  EXPECT_EQ((*read)[1].result, Verdict::kUnknown);
+}
+
+void ExpectReadError(const std::string& text, std::initializer_list<std::string> parts) {
+  std::istringstream in(text);
+  auto read = ReadSolutions(in, "s.txt", kGames);
+  ASSERT_FALSE(read.ok()) << "accepted: " << text;
+  EXPECT_EQ(read.status().code(), StatusCode::kBadInput);
+  for (const auto& p : parts)
+    EXPECT_NE(read.status().message().find(p), std::string::npos)
+        << "message: " << read.status().message() << "\nwanted: " << p << "\ninput: " << text;
+}
+
+TEST(SolutionTextErrors, NameTheLine) {
+  ExpectReadError("fake#7 solved\n1. 3+9 KS AH\n3. 1+2 QS 2H\n",
+                  {"s.txt:3: move numbered 3, but this is move 2 of fake#7", "1, 2, 3"});
+  ExpectReadError("fake#7 solved\n0. 3+9 KS AH\n", {"s.txt:2: move numbered 0"});
+  ExpectReadError("fake#7 solved\n01. 3+9 KS AH\n", {"s.txt:2: move numbered 01"});
+  ExpectReadError("fake#7 solved\n1. 3+9 KS AH\n\nfake#8 solved\n2. 3+9 KS AH\n",
+                  {"s.txt:5: move numbered 2, but this is move 1 of fake#8"});
+  ExpectReadError("\n1. 3+9 KS AH\n", {"s.txt:2: a move before any header line"});
+  ExpectReadError("fake#7 solved\n1) 3+9 KS AH\n", {"s.txt:2: '1) 3+9 KS AH' is not a move line"});
+  ExpectReadError("fake#7 solved\n1. 3+9 KS ZZ\n", {"s.txt:2: move 1: 'ZZ' is not a card"});
+  ExpectReadError("fake#7 solved\n1. 3+9 KS\n", {"s.txt:2: move 1: move '3+9 KS' names 2 piles"});
+  ExpectReadError("fake#7 solved\n1.\n", {"s.txt:2: move 1: empty move"});
+  ExpectReadError("fake#7 unsolvable\n1. 3+9 KS AH\n",
+                  {"s.txt:2: a solution whose result is unsolvable lists no moves"});
+  ExpectReadError("# c\nfaek#7 solved\n", {"s.txt:2: game: unknown game 'faek'", "known: fake"});
+  ExpectReadError("fake#x7 solved\n", {"s.txt:1: deal: 'x7' is not a deal number"});
+  ExpectReadError("fake#18446744073709551616 solved\n", {"s.txt:1: deal: '18446744073709551616'"});
+  ExpectReadError("fake# solved\n", {"s.txt:1: deal: '' is not a deal number"});
+  ExpectReadError("fake#7 won\n", {"s.txt:1: 'won' is not a result"});
+  ExpectReadError("fake#7\n", {"s.txt:1: 'fake#7' is not a header"});
+  ExpectReadError("fake#7 piles solved\n", {"s.txt:1: 'piles' is not an option written k=v"});
+  ExpectReadError("fake#7 piles=5 solved\n", {"s.txt:1: options: option 'piles' cannot be 5"});
+  ExpectReadError("fake#7 slots=5 solved\n", {"s.txt:1: options: unknown option 'slots'"});
+}
+
+TEST(SolutionRead, DetectsJsonLines) {
+  Solution a = FakeSolution(), b = FakeSolution();
+  b.deal = 8;
+  b.result = Verdict::kUnsolvable;
+  b.moves.clear();
+  std::istringstream in("\n  \n" + SolutionToJson(a) + "\r\n\n" + SolutionToJson(b) + "\n");
+  auto read = ReadSolutions(in, "s.jsonl", kGames);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_EQ(read->size(), 2u);
+  EXPECT_EQ((*read)[0], a);
+  EXPECT_EQ((*read)[1], b);
+}
+
+TEST(SolutionRead, JsonLinesErrorsNameTheLine) {
+  std::string good = SolutionToJson(FakeSolution());
+  std::string bad = good;
+  Replace(bad, R"("cards":["KS","AH"])", R"("cards":["KS","1H"])");
+  ExpectReadError(good + "\n\n" + bad + "\n", {"s.txt:3: moves[0].cards[1] (move 1): '1H' is not a card"});
+  ExpectReadError(good + "\nfake#7 solved\n", {"s.txt:2: not JSON"});
+}
+
+TEST(SolutionRead, EmptyInputHasNoSolutions) {
+  std::istringstream in("\n# nothing\n");
+  auto read = ReadSolutions(in, "s.txt", kGames);
+  ASSERT_TRUE(read.ok());
+  EXPECT_TRUE(read->empty());
+}
+
+// ------------------------------------------------------- real games
+
+TEST(RealGames, DealsRoundTripThroughJsonAndText) {
+  for (const char* id : {"fourteen-out", "take-fourteen", "triple-fourteens", "thirteens", "fifteen",
+                         "take-ten"})
+    EXPECT_NE(FindGame(id), nullptr) << id;
+  for (const Game* game : AllGames()) {
+    std::vector<Options> variants = {Options{}};
+    for (const OptionSpec& spec : game->option_specs())
+      for (const OptionValue& v : spec.allowed) variants.push_back({{spec.name, v}});
+    for (const Options& o : variants) {
+      for (uint64_t n : {0ull, 1ull, 2ull, 12345ull, 18446744073709551615ull}) {
+        auto d = MakeDeal(*game, n, o);
+        ASSERT_TRUE(d.ok()) << d.status().message();
+        std::string json = DealToJson(*game, *d);
+        auto back = DealFromJson(json);
+        ASSERT_TRUE(back.ok()) << game->id() << " " << n << ": " << back.status().message();
+        EXPECT_EQ(*back, *d) << json;
+        EXPECT_EQ(DealToJson(*game, *back), json);
+        std::string text = DealToText(*game, *d);
+        EXPECT_EQ(text.rfind(DealName(*game, *d) + "\n", 0), 0u) << text;
+        EXPECT_NE(text.find("Pile "), std::string::npos) << text;
+      }
+    }
+  }
+}
+
+TEST(RealGames, TamperedDealsAreRejected) {
+  for (const Game* game : AllGames()) {
+    auto d = MakeDeal(*game, 77, {});
+    ASSERT_TRUE(d.ok());
+    Deal t = *d;  // the first card of the deal swapped with the first of another name
+    std::vector<Card*> cards;
+    for (Area a : game->areas()) {
+      if (AreaHasPiles(a))
+        for (Pile& p : t.areas.piles(a))
+          for (Card& c : p) cards.push_back(&c);
+      else
+        for (Card& c : t.areas.single(a)) cards.push_back(&c);
+    }
+    ASSERT_FALSE(cards.empty()) << game->id();
+    auto other = std::find_if(cards.begin(), cards.end(), [&](Card* c) { return *c != *cards[0]; });
+    ASSERT_NE(other, cards.end()) << game->id();
+    std::swap(*cards[0], **other);
+    auto r = DealFromJson(DealToJson(*game, t));
+    ASSERT_FALSE(r.ok()) << game->id();
+    EXPECT_NE(r.status().message().find("not those of deal 77"), std::string::npos)
+        << r.status().message();
+    t = *d;  // a card missing: the top of the first non-empty pile in area order
+    std::vector<Pile*> piles;
+    for (Area a : game->areas()) {
+      if (AreaHasPiles(a))
+        for (Pile& p : t.areas.piles(a)) piles.push_back(&p);
+      else
+        piles.push_back(&t.areas.single(a));
+    }
+    auto pile = std::find_if(piles.begin(), piles.end(), [](Pile* p) { return !p->empty(); });
+    ASSERT_NE(pile, piles.end()) << game->id();
+    (*pile)->pop_back();
+    for (size_t p = 0; p < t.areas.face_down.size(); ++p)  // keep face-down counts in range
+      t.areas.face_down[p] =
+          std::min(t.areas.face_down[p], static_cast<int>(t.areas.tableau[p].size()));
+    r = DealFromJson(DealToJson(*game, t));
+    ASSERT_FALSE(r.ok()) << game->id();
+    EXPECT_NE(r.status().message().find(" appears "), std::string::npos) << r.status().message();
+  }
+}
+
+TEST(RealGames, SolutionsRoundTripThroughJsonAndText) {
+  SearchLimits limits;
+  limits.max_nodes = 20000;
+  for (const Game* game : AllGames()) {
+    int solved = 0;
+    // Deals 1-20, and on until one is solved (some games are rarely won).
+    for (uint64_t n = 1; n <= 20 || (solved == 0 && n <= 300); ++n) {
+      auto d = MakeDeal(*game, n, {});
+      ASSERT_TRUE(d.ok());
+      SolveResult r = game->Solve(*d, limits);
+      Solution s;
+      s.game = std::string(game->id());
+      s.deal = n;
+      s.options = d->options;
+      s.result = r.verdict;
+      s.moves = r.moves;
+      solved += r.verdict == Verdict::kSolved;
+      auto j = SolutionFromJson(SolutionToJson(s));
+      ASSERT_TRUE(j.ok()) << j.status().message();
+      EXPECT_EQ(*j, s) << SolutionToJson(s);
+      std::istringstream in(SolutionToText(*game, s));
+      auto t = ReadSolutions(in, "text");
+      ASSERT_TRUE(t.ok()) << game->id() << " " << n << ": " << t.status().message();
+      ASSERT_EQ(t->size(), 1u);
+      EXPECT_EQ((*t)[0], s) << SolutionToText(*game, s);
+    }
+    EXPECT_GT(solved, 0) << game->id() << ": no deal of 1-300 solved, so no moves were tested";
+  }
+}
+
+}  // namespace
+}  // namespace talon

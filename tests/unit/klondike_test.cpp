@@ -1,0 +1,582 @@
+// Klondike: dealing, options, every rule and illegal move of the checker on
+// hand-made positions, the notation, the export formats, and the solver
+// (deal | solve | replay; unsolvable answers against the plain search).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/games/games.h"
+#include "core/games/klondike_export.h"
+#include "core/games/klondike_solver.h"
+#include "core/shuffle.h"
+
+namespace talon {
+namespace {
+
+const Game& K() { return KlondikeGame(); }
+
+Card C(const std::string& name) {
+  auto c = ParseCard(name);
+  EXPECT_TRUE(c.has_value()) << name;
+  return c.value_or(Card());
+}
+
+Pile Cards(const std::vector<std::string>& names) {
+  Pile p;
+  for (const auto& n : names) p.push_back(C(n));
+  return p;
+}
+
+Options Opts(const Options& given = {}) {
+  auto o = CompleteOptions(K().option_specs(), given);
+  EXPECT_TRUE(o.ok()) << o.status().message();
+  return o.ok() ? *o : Options{};
+}
+
+// A hand-made position: `tableau` piles bottom to top with `down` face-down
+// cards each; foundation f (C D H S) built up to heights[f]; every card not
+// placed elsewhere goes to the stock unless `stock` is given.
+struct Hand {
+  std::vector<Pile> tableau = std::vector<Pile>(7);
+  std::vector<int> down = std::vector<int>(7, 0);
+  std::vector<int> heights = {0, 0, 0, 0};
+  Pile stock, waste;
+  Options options;
+
+  Deal ToDeal() const {
+    Deal d;
+    d.game = "klondike";
+    d.options = Opts(options);
+    d.areas.tableau = tableau;
+    d.areas.face_down = down;
+    d.areas.foundations.resize(4);
+    for (int f = 0; f < 4; ++f)
+      for (int r = 1; r <= heights[static_cast<size_t>(f)]; ++r)
+        d.areas.foundations[static_cast<size_t>(f)].push_back(Card(r, static_cast<Suit>(f)));
+    d.areas.stock = stock;
+    d.areas.waste = waste;
+    return d;
+  }
+  Table ToTable() const { return K().StartTable(ToDeal()); }
+};
+
+MoveSpec Mv(Place from, Place to, const std::vector<std::string>& cards) {
+  MoveSpec m;
+  m.from = {from};
+  m.to = to;
+  for (const auto& c : cards) m.cards.push_back(C(c));
+  m.count = m.cards.size() > 1 ? static_cast<int>(m.cards.size()) : 0;
+  return m;
+}
+Place T(int n) { return Place{Area::kTableau, n}; }
+Place F(int n) { return Place{Area::kFoundations, n}; }
+const Place kStock{Area::kStock, 0};
+const Place kWaste{Area::kWaste, 0};
+
+// Expects `m` to be illegal on `t` with a reason containing `why`, and `t` unchanged.
+void ExpectIllegal(const Table& t, const MoveSpec& m, const std::string& why) {
+  Table copy = t;
+  Status s = K().Play(copy, m);
+  EXPECT_EQ(s.code(), StatusCode::kIllegalMove) << K().FormatMove(m);
+  EXPECT_NE(s.message().find(why), std::string::npos) << "reason: " << s.message() << "\nwanted: " << why;
+  EXPECT_TRUE(copy.areas == t.areas);
+}
+
+// ---------------------------------------------------------------------------
+// Dealing and options.
+
+TEST(Klondike, DealsRowByRowAsTheText) {
+  auto deal = MakeDeal(K(), 7, {});
+  ASSERT_TRUE(deal.ok());
+  const std::vector<Card> deck = ShuffledDeck(7, 1);
+  const Areas& a = deal->areas;
+  ASSERT_EQ(a.tableau.size(), 7u);
+  // Row 1: deck[0] face up on pile 1, deck[1..6] face down on piles 2-7.
+  EXPECT_EQ(a.tableau[0], Pile{deck[0]});
+  for (size_t p = 1; p < 7; ++p) EXPECT_EQ(a.tableau[p][0], deck[p]);
+  // Row 2: deck[7] face up on pile 2, deck[8..12] on piles 3-7; ...; row 7: deck[27].
+  EXPECT_EQ(a.tableau[1][1], deck[7]);
+  EXPECT_EQ(a.tableau[2][1], deck[8]);
+  EXPECT_EQ(a.tableau[2][2], deck[13]);
+  EXPECT_EQ(a.tableau[6][6], deck[27]);
+  for (size_t p = 0; p < 7; ++p) EXPECT_EQ(a.tableau[p].size(), p + 1);
+  EXPECT_EQ(a.face_down, (std::vector<int>{0, 1, 2, 3, 4, 5, 6}));
+  ASSERT_EQ(a.stock.size(), 24u);
+  EXPECT_EQ(a.stock.back(), deck[28]);  // turned first
+  EXPECT_EQ(a.stock.front(), deck[51]);
+  EXPECT_TRUE(a.waste.empty());
+  Deal copy = *deal;
+  EXPECT_TRUE(CheckDeal(K(), copy).ok());
+}
+
+TEST(Klondike, OptionsAreWrittenOutAndChecked) {
+  auto deal = MakeDeal(K(), 1, {});
+  ASSERT_TRUE(deal.ok());
+  EXPECT_EQ(FormatOptions(deal->options), "draw=3 passes=unlimited runs=whole worry=false");
+  EXPECT_EQ(DealName(K(), *deal), "klondike#1");
+  auto v = MakeDeal(K(), 1, {{"draw", int64_t{1}}, {"passes", int64_t{1}}});
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(DealName(K(), *v), "klondike#1 (draw=1 passes=1)");
+  EXPECT_FALSE(MakeDeal(K(), 1, {{"draw", int64_t{2}}}).ok());
+  EXPECT_FALSE(MakeDeal(K(), 1, {{"passes", int64_t{0}}}).ok());
+  EXPECT_FALSE(MakeDeal(K(), 1, {{"runs", std::string("some")}}).ok());
+  EXPECT_FALSE(MakeDeal(K(), 1, {{"worry", std::string("maybe")}}).ok());
+}
+
+TEST(Klondike, CheckShapeNamesTheField) {
+  auto deal = MakeDeal(K(), 3, {});
+  ASSERT_TRUE(deal.ok());
+  {
+    Deal d = *deal;
+    d.areas.face_down[2] = 3;  // pile 3 holds 3 cards: its top must be face up
+    Status s = CheckDeal(K(), d);
+    EXPECT_NE(s.message().find("face_down[3]"), std::string::npos) << s.message();
+  }
+  {
+    Deal d = *deal;
+    d.areas.face_down.clear();
+    EXPECT_NE(CheckDeal(K(), d).message().find("face_down"), std::string::npos);
+  }
+  {
+    Deal d = *deal;
+    d.areas.tableau.pop_back();
+    EXPECT_NE(K().CheckShape(d.areas, d.options).message().find("7 piles"), std::string::npos);
+  }
+  {
+    Hand h;  // face-up cards that are not a run
+    h.tableau[0] = Cards({"9S", "8S"});
+    Deal d = h.ToDeal();
+    d.areas.stock.clear();
+    EXPECT_NE(K().CheckShape(d.areas, d.options).message().find("cannot lie on"), std::string::npos);
+  }
+  {
+    Hand h;
+    h.heights = {2, 0, 0, 0};
+    Deal d = h.ToDeal();
+    d.areas.foundations[0][1] = C("3C");
+    EXPECT_NE(K().CheckShape(d.areas, d.options).message().find("foundations[1]"), std::string::npos);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The checker, rule by rule.
+
+TEST(Klondike, DrawTurnsThreeAndTheLastIsOnTop) {
+  Hand h;
+  h.stock = Cards({"5C", "4C", "3C", "2C", "AC"});  // AC turned first
+  Table t = h.ToTable();
+  EXPECT_TRUE(K().Play(t, Mv(kStock, kWaste, {"AC", "2C", "3C"})).ok());
+  EXPECT_EQ(t.areas.waste, Cards({"AC", "2C", "3C"}));
+  ExpectIllegal(t, Mv(kStock, kWaste, {"4C", "5C", "6C"}), "the draw turns 4\u2663 5\u2663");
+  EXPECT_TRUE(K().Play(t, Mv(kStock, kWaste, {"4C", "5C"})).ok());  // fewer left: all of them
+  ExpectIllegal(t, Mv(kStock, kWaste, {"AC"}), "the stock is empty");
+  h.options = {{"draw", int64_t{1}}};
+  Table one = h.ToTable();
+  ExpectIllegal(one, Mv(kStock, kWaste, {"AC", "2C", "3C"}), "the draw turns A\u2663, not");
+  EXPECT_TRUE(K().Play(one, Mv(kStock, kWaste, {"AC"})).ok());
+}
+
+TEST(Klondike, RedealNeedsAnEmptyStockAndAPassLeft) {
+  Hand h;
+  h.stock = Cards({"KC", "5C", "4C", "3C", "2C", "AC"});
+  h.tableau[0] = Cards({"QH"});
+  Table t = h.ToTable();
+  const MoveSpec redeal = Mv(kWaste, kStock, {});
+  ExpectIllegal(t, redeal, "the stock still holds 6 cards");
+  ASSERT_TRUE(K().Play(t, Mv(kStock, kWaste, {"AC", "2C", "3C"})).ok());
+  ASSERT_TRUE(K().Play(t, Mv(kStock, kWaste, {"4C", "5C", "KC"})).ok());
+  // passes=unlimited: a pass that used no waste card ends the game.
+  ExpectIllegal(t, redeal, "the last pass used no card from the waste");
+  ASSERT_TRUE(K().Play(t, Mv(kWaste, T(2), {"KC"})).ok());  // a King into a space
+  Table again = t;
+  ASSERT_TRUE(K().Play(again, redeal).ok());
+  EXPECT_EQ(again.areas.stock, Cards({"5C", "4C", "3C", "2C", "AC"}));  // same order again
+  EXPECT_TRUE(again.areas.waste.empty());
+  ExpectIllegal(again, redeal, "the stock still holds");
+  ExpectIllegal(again, Mv(kWaste, F(1), {"AC"}), "the waste is empty");
+  // passes=1: no redeal at all; passes=2: one.
+  for (int64_t passes : {1, 2}) {
+    Hand p = h;
+    p.options = {{"passes", passes}};
+    Table u = p.ToTable();
+    ASSERT_TRUE(K().Play(u, Mv(kStock, kWaste, {"AC", "2C", "3C"})).ok());
+    ASSERT_TRUE(K().Play(u, Mv(kStock, kWaste, {"4C", "5C", "KC"})).ok());
+    if (passes == 1) {
+      ExpectIllegal(u, redeal, "passes=1: no pass through the stock is left");
+    } else {
+      ASSERT_TRUE(K().Play(u, redeal).ok());  // allowed even without using a card
+      ASSERT_TRUE(K().Play(u, Mv(kStock, kWaste, {"AC", "2C", "3C"})).ok());
+      ASSERT_TRUE(K().Play(u, Mv(kStock, kWaste, {"4C", "5C", "KC"})).ok());
+      ExpectIllegal(u, redeal, "passes=2: no pass");
+    }
+  }
+}
+
+TEST(Klondike, WasteTopPlaysToFoundationAndTableau) {
+  Hand h;
+  h.options = {{"draw", int64_t{1}}};
+  h.stock = Cards({"9D", "AS", "AH"});
+  h.tableau[0] = Cards({"TS"});
+  Table t = h.ToTable();
+  ASSERT_TRUE(K().Play(t, Mv(kStock, kWaste, {"AH"})).ok());
+  ExpectIllegal(t, Mv(kWaste, F(3), {"AS"}), "the waste's top card is A\u2665, not A\u2660");
+  ExpectIllegal(t, Mv(kWaste, F(4), {"AH"}), "foundation 4 holds spades, not A\u2665");
+  ExpectIllegal(t, Mv(kWaste, T(1), {"AH"}), "it must be one rank lower");
+  ASSERT_TRUE(K().Play(t, Mv(kWaste, F(3), {"AH"})).ok());
+  ASSERT_TRUE(K().Play(t, Mv(kStock, kWaste, {"AS"})).ok());
+  ASSERT_TRUE(K().Play(t, Mv(kWaste, F(4), {"AS"})).ok());
+  ASSERT_TRUE(K().Play(t, Mv(kStock, kWaste, {"9D"})).ok());
+  ASSERT_TRUE(K().Play(t, Mv(kWaste, T(1), {"9D"})).ok());
+  EXPECT_EQ(t.areas.tableau[0], Cards({"TS", "9D"}));
+  EXPECT_EQ(t.counters[1], 1);  // the pass used a waste card
+}
+
+TEST(Klondike, TableauBuildsDownInAlternatingColours) {
+  Hand h;
+  h.tableau[0] = Cards({"4C", "9H"});
+  h.down[0] = 1;
+  h.tableau[1] = Cards({"TS"});
+  h.tableau[2] = Cards({"TD"});
+  h.tableau[3] = Cards({"JC"});
+  h.tableau[4] = Cards({"8S"});
+  Table t = h.ToTable();
+  ExpectIllegal(t, Mv(T(1), T(3), {"9H"}), "same colour");
+  ExpectIllegal(t, Mv(T(1), T(4), {"9H"}), "it must be one rank lower");
+  ExpectIllegal(t, Mv(T(1), T(6), {"9H"}), "only a King");
+  ExpectIllegal(t, Mv(T(1), T(1), {"9H"}), "their own pile");
+  ExpectIllegal(t, Mv(T(1), T(9), {"9H"}), "there is no tableau pile 9");
+  ExpectIllegal(t, Mv(T(1), T(2), {"4C", "9H"}), "is face down");
+  ExpectIllegal(t, Mv(T(1), T(2), {"9S"}), "is not in pile 1");
+  ASSERT_TRUE(K().Play(t, Mv(T(1), T(2), {"9H"})).ok());
+  EXPECT_EQ(t.areas.tableau[1], Cards({"TS", "9H"}));
+  EXPECT_EQ(t.areas.face_down[0], 0);  // 4C turned up by itself
+  ExpectIllegal(t, Mv(T(2), T(5), {"TS", "9H"}), "same colour");
+  ASSERT_TRUE(K().Play(t, Mv(T(5), T(2), {"8S"})).ok());
+  ExpectIllegal(t, Mv(T(2), T(4), {"9H"}), "is covered");
+  ExpectIllegal(t, Mv(T(2), F(4), {"TS"}), "is covered");
+}
+
+TEST(Klondike, RunsMoveWholeUnlessRunsAny) {
+  Hand h;
+  h.tableau[0] = Cards({"2D", "9C", "8H", "7S"});
+  h.down[0] = 1;
+  h.tableau[1] = Cards({"9S"});
+  h.tableau[2] = Cards({"TD"});
+  Table t = h.ToTable();
+  ExpectIllegal(t, Mv(T(1), T(2), {"8H", "7S"}), "runs=whole: the face-up run of pile 1 (3 cards, from 9\u2663)");
+  ExpectIllegal(t, Mv(T(1), F(4), {"8H", "7S"}), "only one card at a time");
+  MoveSpec bad_count = Mv(T(1), T(3), {"9C", "8H", "7S"});
+  bad_count.count = 2;
+  ExpectIllegal(t, bad_count, "count 2 does not match the 3 cards");
+  Table whole = t;
+  ASSERT_TRUE(K().Play(whole, Mv(T(1), T(3), {"9C", "8H", "7S"})).ok());
+  EXPECT_EQ(whole.areas.tableau[2], Cards({"TD", "9C", "8H", "7S"}));
+  EXPECT_EQ(whole.areas.face_down[0], 0);
+  h.options = {{"runs", std::string("any")}};
+  Table any = h.ToTable();
+  ASSERT_TRUE(K().Play(any, Mv(T(1), T(2), {"8H", "7S"})).ok());
+  EXPECT_EQ(any.areas.tableau[0], Cards({"2D", "9C"}));
+  EXPECT_EQ(any.areas.face_down[0], 1);  // 2D still face down
+}
+
+TEST(Klondike, TopOfARunMayStillGoToAFoundation) {
+  Hand h;
+  h.tableau[0] = Cards({"5S", "4H", "3C"});
+  h.down[0] = 0;
+  h.heights = {2, 0, 3, 0};
+  Table t = h.ToTable();
+  ExpectIllegal(t, Mv(T(1), F(3), {"4H"}), "is covered");
+  ExpectIllegal(t, Mv(T(1), F(2), {"3C"}), "foundation 2 holds diamonds");
+  ExpectIllegal(t, Mv(T(1), F(5), {"3C"}), "there is no foundation 5");
+  ASSERT_TRUE(K().Play(t, Mv(T(1), F(1), {"3C"})).ok());
+  ExpectIllegal(t, Mv(T(1), F(3), {"5S"}), "is covered");
+  ASSERT_TRUE(K().Play(t, Mv(T(1), F(3), {"4H"})).ok());
+  ExpectIllegal(t, Mv(T(1), F(4), {"5S"}), "foundation 4 needs A\u2660 next, not 5\u2660");
+}
+
+TEST(Klondike, OnlyKingsFillSpaces) {
+  Hand h;
+  h.tableau[0] = Cards({"3H", "KS", "QD"});
+  h.down[0] = 1;
+  h.tableau[1] = Cards({"QC"});
+  Table t = h.ToTable();
+  ExpectIllegal(t, Mv(T(2), T(3), {"QC"}), "only a King (or a run from a King) may fill a space, not Q\u2663");
+  ASSERT_TRUE(K().Play(t, Mv(T(1), T(3), {"KS", "QD"})).ok());
+  EXPECT_EQ(t.areas.face_down[0], 0);
+}
+
+TEST(Klondike, WorryLetsTheTopOfAFoundationComeBack) {
+  Hand h;
+  h.tableau[0] = Cards({"6D"});
+  h.heights = {5, 0, 0, 0};
+  Table t = h.ToTable();
+  ExpectIllegal(t, Mv(F(1), T(1), {"5C"}), "worry=false: cards never come back from a foundation");
+  h.options = {{"worry", true}};
+  Table w = h.ToTable();
+  ExpectIllegal(w, Mv(F(1), T(1), {"4C"}), "the top card of foundation 1 is 5\u2663, not 4\u2663");
+  ExpectIllegal(w, Mv(F(2), T(1), {"5D"}), "foundation 2 is empty");
+  ExpectIllegal(w, Mv(F(1), T(2), {"5C"}), "only a King");
+  ASSERT_TRUE(K().Play(w, Mv(F(1), T(1), {"5C"})).ok());
+  EXPECT_EQ(w.areas.tableau[0], Cards({"6D", "5C"}));
+  EXPECT_EQ(w.areas.foundations[0].size(), 4u);
+}
+
+TEST(Klondike, RejectsMovesOfNoKlondikeShape) {
+  Hand h;
+  h.tableau[0] = Cards({"KH"});
+  h.stock = Cards({"2C"});
+  Table t = h.ToTable();
+  ExpectIllegal(t, Mv(T(1), kWaste, {"KH"}), "no Klondike move goes from tableau 1 to waste");
+  ExpectIllegal(t, Mv(kStock, T(2), {"2C"}), "no Klondike move goes from stock to tableau 2");
+  MoveSpec two;
+  two.from = {T(1), T(2)};
+  two.to = F(3);
+  ExpectIllegal(t, two, "from one place, not 2");
+  ExpectIllegal(t, Mv(Place{Area::kStock, 2}, kWaste, {"2C"}), "single pile");
+}
+
+TEST(Klondike, WonWhenAllFiftyTwoAreBuilt) {
+  Hand h;
+  h.heights = {13, 13, 13, 12};
+  h.tableau[0] = Cards({"KS"});
+  Table t = h.ToTable();
+  EXPECT_FALSE(K().Won(t));
+  ASSERT_TRUE(K().Play(t, Mv(T(1), F(4), {"KS"})).ok());
+  EXPECT_TRUE(K().Won(t));
+}
+
+// ---------------------------------------------------------------------------
+// Notation.
+
+TEST(Klondike, NotationRoundTrips) {
+  const std::vector<std::pair<MoveSpec, std::string>> cases = {
+      {Mv(kStock, kWaste, {"4H", "9C", "KD"}), "S  4\u2665 9\u2663 K\u2666"},
+      {Mv(kStock, kWaste, {"4H"}), "S  4\u2665"},
+      {Mv(kWaste, kStock, {}), "R"},
+      {Mv(kWaste, F(4), {"AS"}), "W\u2192F  A\u2660"},
+      {Mv(kWaste, T(3), {"QH"}), "W\u21923  Q\u2665"},
+      {Mv(T(3), F(2), {"5D"}), "3\u2192F  5\u2666"},
+      {Mv(T(3), T(7), {"9S", "8H", "7C"}), "3\u21927  9\u2660 8\u2665 7\u2663"},
+      {Mv(F(2), T(3), {"5D"}), "F\u21923  5\u2666"},
+  };
+  for (const auto& [move, text] : cases) {
+    EXPECT_EQ(K().FormatMove(move), text);
+    auto back = K().ParseMove(text);
+    ASSERT_TRUE(back.ok()) << text << ": " << back.status().message();
+    EXPECT_EQ(*back, move) << text;
+  }
+  auto ascii = K().ParseMove("3->7 9S 8H 7C");
+  ASSERT_TRUE(ascii.ok());
+  EXPECT_EQ(*ascii, Mv(T(3), T(7), {"9S", "8H", "7C"}));
+  auto numbered = K().ParseMove("W->F4 AS");
+  ASSERT_TRUE(numbered.ok());
+  EXPECT_EQ(*numbered, Mv(kWaste, F(4), {"AS"}));
+  EXPECT_FALSE(K().ParseMove("").ok());
+  EXPECT_FALSE(K().ParseMove("3 7 9S").ok());
+  EXPECT_FALSE(K().ParseMove("3->7").ok());
+  EXPECT_FALSE(K().ParseMove("R 5C").ok());
+  EXPECT_FALSE(K().ParseMove("X->7 5C").ok());
+  EXPECT_FALSE(K().ParseMove("3->W 5C").ok());
+  EXPECT_FALSE(K().ParseMove("3->7 ZZ").ok());
+}
+
+// ---------------------------------------------------------------------------
+// Export.
+
+TEST(Klondike, ExportsKSolveDeckAndPysolBoard) {
+  auto deal = MakeDeal(K(), 11, {});
+  ASSERT_TRUE(deal.ok());
+  const std::vector<Card> deck = ShuffledDeck(11, 1);
+  auto order = KlondikeDealOrder(*deal);
+  ASSERT_TRUE(order.ok());
+  EXPECT_EQ(*order, deck);  // the deal order is the talon-v1 deck itself
+  auto s = KlondikeDeckString(*deal);
+  ASSERT_TRUE(s.ok());
+  ASSERT_EQ(s->size(), 156u);
+  for (size_t i = 0; i < 52; ++i) {
+    const int rank = ((*s)[3 * i] - '0') * 10 + ((*s)[3 * i + 1] - '0');
+    const int suit = (*s)[3 * i + 2] - '1';
+    EXPECT_EQ(Card(rank, static_cast<Suit>(suit)), deck[i]) << i;
+  }
+  auto b = KlondikePysolBoard(*deal);
+  ASSERT_TRUE(b.ok());
+  std::string want = "Talon:";
+  for (size_t i = 28; i < 52; ++i) want += " " + CardName(deck[i]);
+  want += "\n" + CardName(deck[0]) + "\n<" + CardName(deck[1]) + "> " + CardName(deck[7]) + "\n";
+  EXPECT_EQ(b->substr(0, want.size()), want);
+  EXPECT_EQ(std::count(b->begin(), b->end(), '\n'), 8);
+  Hand h;
+  h.tableau[0] = Cards({"KS"});
+  EXPECT_FALSE(KlondikeDeckString(h.ToDeal()).ok());
+}
+
+// ---------------------------------------------------------------------------
+// The solver.
+
+// Solves `deal`, and if solved, replays the line through the checker.
+SolveResult SolveAndReplay(const Deal& deal, uint64_t max_nodes, bool prune = true) {
+  SearchLimits limits;
+  limits.max_nodes = max_nodes;
+  limits.max_memory = size_t{64} << 20;
+  SolveResult r = SolveKlondike(deal, limits, prune);
+  if (r.verdict == Verdict::kSolved) {
+    Replay rep = ReplayMoves(K(), deal, r.moves);
+    EXPECT_TRUE(rep.first_error.ok()) << deal.Name() << " " << FormatOptions(deal.options) << " step "
+                                      << rep.legal_moves + 1 << ": " << rep.first_error.message();
+    EXPECT_TRUE(rep.won) << deal.Name();
+  }
+  return r;
+}
+
+TEST(KlondikeSolver, TinyPositionsWithKnownAnswers) {
+  // Clubs built to 10, everything else done; the stock turns J♣, Q♣, K♣.
+  Hand h;
+  h.heights = {10, 13, 13, 13};
+  h.stock = Cards({"KC", "QC", "JC"});
+  for (bool prune : {true, false}) {
+    // Draw 3 shows K♣ first: it goes to a space, then Q♣ sits on J♣ forever.
+    EXPECT_EQ(SolveAndReplay(h.ToDeal(), 100000, prune).verdict, Verdict::kUnsolvable) << prune;
+    Hand one = h;
+    one.options = {{"draw", int64_t{1}}};
+    EXPECT_EQ(SolveAndReplay(one.ToDeal(), 100000, prune).verdict, Verdict::kSolved) << prune;
+  }
+}
+
+TEST(KlondikeSolver, WorryWinsWhatNoWorryCannot) {
+  // 4♥ covers 3♥ and its only hosts, the black fives, are built: only
+  // bringing 5♣ back onto 6♦ frees it.
+  Hand h;
+  h.options = {{"draw", int64_t{1}}};
+  h.heights = {5, 5, 2, 13};
+  h.tableau[0] = Cards({"3H", "4H"});
+  h.down[0] = 1;
+  h.tableau[1] = Cards({"6D"});
+  h.tableau[2] = Cards({"KC", "QD", "JC", "TD", "9C", "8D", "7C"});
+  h.tableau[3] = Cards({"KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C"});
+  for (int r = 5; r <= 13; ++r) h.stock.push_back(Card(r, kHearts));
+  for (bool prune : {true, false}) {
+    EXPECT_EQ(SolveAndReplay(h.ToDeal(), 2000000, prune).verdict, Verdict::kUnsolvable) << prune;
+    Hand w = h;
+    w.options["worry"] = true;
+    EXPECT_EQ(SolveAndReplay(w.ToDeal(), 2000000, prune).verdict, Verdict::kSolved) << prune;
+  }
+}
+
+TEST(KlondikeSolver, StopsAtTheNodeLimitWithUnknown) {
+  auto deal = MakeDeal(K(), 1, {{"runs", std::string("any")}, {"worry", true}});
+  ASSERT_TRUE(deal.ok());
+  SearchLimits limits;
+  limits.max_nodes = 50;
+  SolveResult r = K().Solve(*deal, limits);
+  if (r.verdict == Verdict::kUnknown) {
+    EXPECT_EQ(r.stats.limit, "max-nodes");
+    EXPECT_EQ(r.stats.nodes, 50u);
+  }
+}
+
+struct Variant {
+  const char* name;
+  Options options;
+};
+std::vector<Variant> Variants() {
+  return {
+      {"default", {}},
+      {"draw1-pass1", {{"draw", int64_t{1}}, {"passes", int64_t{1}}}},
+      {"any-worry", {{"runs", std::string("any")}, {"worry", true}}},
+      {"draw1-any", {{"draw", int64_t{1}}, {"runs", std::string("any")}}},
+      {"passes2", {{"passes", int64_t{2}}}},
+  };
+}
+
+TEST(KlondikeSolver, DealSolveReplay) {
+  for (const Variant& v : Variants()) {
+    int solved = 0, unsolvable = 0;
+    for (uint64_t n = 1; n <= 25; ++n) {
+      auto deal = MakeDeal(K(), n, v.options);
+      ASSERT_TRUE(deal.ok());
+      SolveResult r = SolveAndReplay(*deal, 100000);
+      solved += r.verdict == Verdict::kSolved;
+      unsolvable += r.verdict == Verdict::kUnsolvable;
+    }
+    // Draw 1 with one pass wins few deals (about 1 in 6 here).
+    EXPECT_GE(solved, 3) << v.name;
+    EXPECT_GE(solved + unsolvable, 10) << v.name;
+  }
+}
+
+// Positions a dozen moves from the end of a won line, and the same with two
+// cards swapped or a foundation card buried (often unsolvable): the pruned search and the plain one agree.
+TEST(KlondikeSolver, AgreesWithThePlainSearchNearTheEnd) {
+  int compared = 0, unsolvable = 0;
+  for (const Variant& v : Variants()) {
+    for (uint64_t n = 1; n <= 24; ++n) {
+      auto deal = MakeDeal(K(), n, v.options);
+      ASSERT_TRUE(deal.ok());
+      SolveResult full = SolveAndReplay(*deal, 30000);
+      if (full.verdict != Verdict::kSolved) continue;
+      for (size_t back : {12u, 20u, 30u}) {
+        if (full.moves.size() < back) continue;
+        const size_t at = full.moves.size() - back;
+        Replay part = ReplayMoves(K(), *deal, std::span(full.moves).first(at));
+        ASSERT_TRUE(part.first_error.ok());
+        Deal near;
+        near.game = "klondike";
+        near.options = deal->options;
+        near.areas = part.final_table.areas;
+        for (int swap = 0; swap < 4; ++swap) {
+          Deal d = near;
+          if (swap >= 2) {
+            // Bury the top card of a foundation face down under the pile
+            // that holds the next card of its suit (else the longest pile).
+            const size_t f = (n + static_cast<size_t>(swap)) % 4;
+            Pile& found = d.areas.foundations[f];
+            if (found.empty()) continue;
+            const Card next(found.back().rank() + 1, found.back().suit());
+            size_t longest = 0;
+            for (size_t p = 1; p < 7; ++p)
+              if (d.areas.tableau[p].size() > d.areas.tableau[longest].size()) longest = p;
+            for (size_t p = 0; p < 7; ++p)
+              if (std::find(d.areas.tableau[p].begin(), d.areas.tableau[p].end(), next) !=
+                  d.areas.tableau[p].end())
+                longest = p;
+            if (d.areas.tableau[longest].empty()) continue;
+            Pile& pile = d.areas.tableau[longest];
+            pile.insert(pile.begin(), found.back());
+            found.pop_back();
+            ++d.areas.face_down[longest];
+          } else if (swap == 1) {
+            // Swap two cards outside the foundations (deterministically).
+            std::vector<Card*> loose;
+            for (Pile& p : d.areas.tableau)
+              for (Card& c : p) loose.push_back(&c);
+            for (Card& c : d.areas.stock) loose.push_back(&c);
+            for (Card& c : d.areas.waste) loose.push_back(&c);
+            if (loose.size() < 2) continue;
+            SplitMix64 rng(n * 131 + back * 7 + static_cast<uint64_t>(swap));
+            const size_t i = rng.Below(loose.size()), j = rng.Below(loose.size());
+            std::swap(*loose[i], *loose[j]);
+            if (!CheckDeal(K(), d).ok()) continue;  // e.g. a face-up run broken
+          }
+          SolveResult pruned = SolveAndReplay(d, 2000000, true);
+          SolveResult plain = SolveAndReplay(d, 2000000, false);
+          if (pruned.verdict == Verdict::kUnknown || plain.verdict == Verdict::kUnknown) continue;
+          EXPECT_EQ(pruned.verdict, plain.verdict) << v.name << " deal " << n << " back " << back
+                                                   << " swap " << swap;
+          ++compared;
+          unsolvable += plain.verdict == Verdict::kUnsolvable;
+        }
+      }
+    }
+  }
+  EXPECT_GE(compared, 60);
+  EXPECT_GE(unsolvable, 5);
+  std::printf("compared %d positions, %d unsolvable\n", compared, unsolvable);
+}
+
+}  // namespace
+}  // namespace talon

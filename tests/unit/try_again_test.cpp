@@ -1,0 +1,318 @@
+// Try Again: dealing, hand-made deals later in the game, the checker on
+// hand-made tables (each rule, each illegal move, both build options), and
+// the solver: on hundreds of small positions its verdicts agree with the
+// plain search (no safe build, no dead test, no symmetry), every solution
+// replays to a win, and on shuffled deals solutions replay too.
+#include "core/games/try_again.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/games/games.h"
+#include "core/shuffle.h"
+
+namespace talon {
+namespace {
+
+const Game& G() { return TryAgainGame(); }
+
+Card C(const std::string& name) {
+  auto c = ParseCard(name);
+  EXPECT_TRUE(c.has_value()) << name;
+  return c.value_or(Card());
+}
+
+Options Build(const std::string& b) { return Options{{"build", std::string(b)}}; }
+
+Pile Cards(const std::vector<std::string>& names) {
+  Pile p;
+  for (const auto& n : names) p.push_back(C(n));
+  return p;
+}
+
+// A table: heaps bottom to top, foundations bottom to top, the pack in
+// dealing order (first dealt first).
+Table MakeTable(const std::vector<std::vector<std::string>>& heaps,
+                const std::vector<std::vector<std::string>>& foundations,
+                const std::vector<std::string>& pack, const Options& options = {}) {
+  Table t;
+  t.options = *CompleteOptions(G().option_specs(), options);
+  for (const auto& h : heaps) t.areas.tableau.push_back(Cards(h));
+  for (const auto& f : foundations) t.areas.foundations.push_back(Cards(f));
+  t.areas.foundations.resize(4);
+  for (auto it = pack.rbegin(); it != pack.rend(); ++it) t.areas.stock.push_back(C(*it));
+  return t;
+}
+
+MoveSpec Mv(Place from, Place to, const std::string& card) {
+  MoveSpec m;
+  m.from = {from};
+  m.to = to;
+  m.cards = {C(card)};
+  return m;
+}
+Place Heap(int h) { return Place{Area::kTableau, h}; }
+Place Found(int f) { return Place{Area::kFoundations, f}; }
+const Place kPack{Area::kStock, 0};
+
+void ExpectIllegal(const Table& table, const MoveSpec& move, const std::string& why) {
+  Table t = table;
+  Status s = G().Play(t, move);
+  EXPECT_EQ(s.code(), StatusCode::kIllegalMove) << G().FormatMove(move);
+  EXPECT_NE(s.message().find(why), std::string::npos)
+      << G().FormatMove(move) << ": '" << s.message() << "' lacks '" << why << "'";
+  EXPECT_TRUE(t.areas == table.areas) << "an illegal move changed the table";
+}
+
+void ExpectLegal(Table& table, const MoveSpec& move) {
+  Status s = G().Play(table, move);
+  ASSERT_TRUE(s.ok()) << G().FormatMove(move) << ": " << s.message();
+}
+
+TEST(TryAgain, DealsThePackOntoFourEmptyHeaps) {
+  auto deal = MakeDeal(G(), 5, {});
+  ASSERT_TRUE(deal.ok());
+  std::vector<Card> deck = ShuffledDeck(5, 1);
+  EXPECT_EQ(deal->areas.tableau, std::vector<Pile>(4));
+  ASSERT_EQ(deal->areas.stock.size(), 52u);
+  EXPECT_EQ(deal->areas.stock.back(), deck[0]);
+  EXPECT_EQ(deal->areas.stock.front(), deck[51]);
+  EXPECT_TRUE(deal->areas.foundations.empty());
+  EXPECT_TRUE(CheckDeal(G(), *deal).ok());
+  EXPECT_EQ(WordOption(deal->options, "build"), "anytime");
+  EXPECT_FALSE(MakeDeal(G(), 1, Build("never")).ok());
+}
+
+TEST(TryAgain, CheckShapeAcceptsLaterPositionsAndRejectsBadOnes) {
+  Areas a;
+  a.tableau = {Cards({"9C", "5D"}), {}, {}, {}};
+  a.foundations = {Cards({"AS", "2H", "3H"}), Cards({"AD"})};
+  a.stock = Cards({"KS"});
+  Options o = *CompleteOptions(G().option_specs(), {});
+  EXPECT_TRUE(G().CheckShape(a, o).ok());
+  Areas bad = a;
+  bad.tableau.pop_back();
+  EXPECT_NE(G().CheckShape(bad, o).message().find("4 heaps"), std::string::npos);
+  bad = a;
+  bad.tableau[2].push_back(C("AC"));
+  EXPECT_NE(G().CheckShape(bad, o).message().find("areas.tableau[3]: AC"), std::string::npos);
+  bad = a;
+  bad.foundations[1].push_back(C("3C"));
+  EXPECT_NE(G().CheckShape(bad, o).message().find("areas.foundations[2]"), std::string::npos);
+  bad = a;
+  bad.foundations.resize(5);
+  EXPECT_NE(G().CheckShape(bad, o).message().find("at most 4"), std::string::npos);
+  bad = a;
+  bad.face_down = {0, 0, 0, 0};
+  EXPECT_NE(G().CheckShape(bad, o).message().find("face_down"), std::string::npos);
+}
+
+TEST(TryAgain, AcesGoOutAtOnceToTheNextEmptyFoundation) {
+  Table t = MakeTable({{}, {}, {}, {}}, {}, {"AH", "AC", "7D", "AS"});
+  Deal d;
+  d.game = "try-again";
+  d.options = t.options;
+  d.areas = t.areas;
+  d.areas.foundations.clear();
+  Table start = G().StartTable(d);
+  EXPECT_EQ(start.areas.foundations[0], Cards({"AH"}));
+  EXPECT_EQ(start.areas.foundations[1], Cards({"AC"}));
+  EXPECT_EQ(start.areas.stock.back(), C("7D"));
+  ExpectLegal(start, Mv(kPack, Heap(2), "7D"));
+  EXPECT_EQ(start.areas.foundations[2], Cards({"AS"}));  // the next ace went out after the move
+  EXPECT_TRUE(start.areas.stock.empty());
+}
+
+TEST(TryAgain, DealingAndBuildingRegardlessOfSuit) {
+  Table t = MakeTable({{"9C", "3D"}, {}, {}, {}}, {{"AS", "2H"}, {"AD"}}, {"2C", "4S", "KS"});
+  ExpectIllegal(t, Mv(kPack, Heap(1), "4S"), "the next card of the pack is 2\u2663");
+  ExpectIllegal(t, Mv(kPack, Heap(5), "2C"), "there is no heap 5");
+  ExpectIllegal(t, Mv(kPack, Found(1), "2C"), "foundation 1 shows 2\u2665; 2\u2663 needs a A on top");
+  ExpectIllegal(t, Mv(kPack, Found(3), "2C"), "foundation 3 has not been started");
+  ExpectIllegal(t, Mv(kPack, Found(5), "2C"), "there is no foundation 5");
+  ExpectLegal(t, Mv(kPack, Found(2), "2C"));  // straight to a foundation, any suit
+  ExpectIllegal(t, Mv(Heap(1), Found(1), "9C"), "heap 1 shows 3\u2666, not 9\u2663");
+  ExpectIllegal(t, Mv(Heap(2), Found(1), "3D"), "heap 2 is empty");
+  ExpectIllegal(t, Mv(Heap(0), Found(1), "3D"), "there is no heap 0");
+  ExpectIllegal(t, Mv(Heap(1), Heap(2), "3D"), "goes only to a foundation");
+  ExpectIllegal(t, Mv(Place{Area::kWaste, 0}, Found(1), "3D"), "not taken from waste");
+  ExpectIllegal(t, Mv(kPack, Place{Area::kDiscard, 0}, "4S"), "not to discard");
+  MoveSpec two = Mv(Heap(1), Found(1), "3D");
+  two.count = 2;
+  ExpectIllegal(t, two, "one card from one place");
+  ExpectLegal(t, Mv(Heap(1), Found(1), "3D"));
+  ExpectLegal(t, Mv(kPack, Found(1), "4S"));
+  ExpectLegal(t, Mv(kPack, Heap(3), "KS"));
+  ExpectIllegal(t, Mv(kPack, Heap(3), "KS"), "the pack is all dealt");
+  EXPECT_FALSE(G().Won(t));
+}
+
+TEST(TryAgain, AfterDealBuildsNothingUntilThePackIsDealt) {
+  Table t = MakeTable({{"3D"}, {}, {}, {}}, {{"AS", "2H"}}, {"4C"}, Build("after-deal"));
+  ExpectIllegal(t, Mv(Heap(1), Found(1), "3D"), "nothing is built until the whole pack is dealt");
+  ExpectIllegal(t, Mv(kPack, Found(1), "4C"), "nothing is built until");
+  ExpectLegal(t, Mv(kPack, Heap(2), "4C"));
+  ExpectLegal(t, Mv(Heap(1), Found(1), "3D"));
+  ExpectLegal(t, Mv(Heap(2), Found(1), "4C"));
+}
+
+TEST(TryAgain, WonWhenAllAreBuilt) {
+  Table t = MakeTable({{"KD"}, {}, {}, {}},
+                      {{"AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"},
+                       {"AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD"},
+                       {"AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"},
+                       {"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"}},
+                      {});
+  EXPECT_FALSE(G().Won(t));
+  ExpectLegal(t, Mv(Heap(1), Found(2), "KD"));
+  EXPECT_TRUE(G().Won(t));
+}
+
+// A hand-made deal late in a game: foundations built to random heights
+// (random suits), `left` cards unbuilt, `on_heaps` of them spread at random
+// over the heaps, the rest the pack in random order.
+Deal SmallPosition(uint64_t seed, int left, int on_heaps, const std::string& build) {
+  SplitMix64 rng(seed);
+  std::array<int, 4> height = {13, 13, 13, 13};
+  for (int k = 0; k < left;) {
+    const size_t f = static_cast<size_t>(rng.Below(4));
+    if (height[f] > 1) {
+      --height[f];
+      ++k;
+    }
+  }
+  std::vector<Card> deck = ShuffledDeck(seed, 1);  // suits and order from the deal
+  Deal d;
+  d.game = "try-again";
+  d.options = *CompleteOptions(G().option_specs(), Build(build));
+  d.areas.tableau.resize(4);
+  d.areas.foundations.resize(4);
+  // Foundations take, rank by rank, the first unused cards of that rank in
+  // the deal's order; the others, in the deal's order, are left over.
+  std::vector<bool> used(52, false);
+  for (int r = 1; r <= 13; ++r)
+    for (size_t f = 0; f < 4; ++f) {
+      if (height[f] < r) continue;
+      for (size_t i = 0; i < deck.size(); ++i)
+        if (!used[i] && deck[i].rank() == r) {
+          used[i] = true;
+          d.areas.foundations[f].push_back(deck[i]);
+          break;
+        }
+    }
+  std::vector<Card> rest;
+  for (size_t i = 0; i < deck.size(); ++i)
+    if (!used[i]) rest.push_back(deck[i]);
+  for (int i = 0; i < on_heaps; ++i)
+    d.areas.tableau[static_cast<size_t>(rng.Below(4))].push_back(rest[static_cast<size_t>(i)]);
+  for (size_t i = rest.size(); i-- > static_cast<size_t>(on_heaps);) d.areas.stock.push_back(rest[i]);
+  return d;
+}
+
+TEST(TryAgain, VerdictsAgreeWithThePlainSearchOnSmallPositions) {
+  for (const char* build : {"anytime", "after-deal"}) {
+    int solved = 0, unsolvable = 0, compared = 0;
+    for (uint64_t seed = 1; seed <= 200; ++seed) {
+      Deal d = SmallPosition(seed, 13 + static_cast<int>(seed % 5), 6 + static_cast<int>(seed % 6), build);
+      ASSERT_TRUE(CheckDeal(G(), d).ok()) << CheckDeal(G(), d).message();
+      SolveResult r = SolveTryAgain(d, SearchLimits{}, true);
+      ASSERT_NE(r.verdict, Verdict::kUnknown) << seed;
+      if (r.verdict == Verdict::kSolved) {
+        ++solved;
+        Replay rep = ReplayMoves(G(), d, r.moves);
+        ASSERT_TRUE(rep.first_error.ok()) << build << " seed " << seed << " step " << rep.legal_moves + 1
+                                          << ": " << rep.first_error.message();
+        ASSERT_TRUE(rep.won) << seed;
+      } else {
+        ++unsolvable;
+      }
+      SearchLimits limits;
+      limits.max_nodes = 400000;
+      SolveResult plain = SolveTryAgain(d, limits, false);
+      if (plain.verdict == Verdict::kUnknown) continue;
+      ++compared;
+      ASSERT_EQ(plain.verdict, r.verdict) << build << " seed " << seed;
+      if (plain.verdict == Verdict::kSolved) {
+        Replay rep = ReplayMoves(G(), d, plain.moves);
+        ASSERT_TRUE(rep.first_error.ok() && rep.won) << seed;
+      }
+    }
+    EXPECT_GT(solved, 100) << build;
+    EXPECT_GT(unsolvable, std::string(build) == "anytime" ? 8 : 25) << build;
+    EXPECT_GT(compared, 180) << build;
+  }
+}
+
+TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
+  // Three foundations complete, spades at 9: Q of spades needs 10 and J of
+  // spades built first, and the 10 lies under it. Unsolvable at once (T2:
+  // the Q is the 4th queen, so the 10 under it would be the 5th ten), and
+  // the plain search agrees.
+  Deal d;
+  d.game = "try-again";
+  d.options = *CompleteOptions(G().option_specs(), {});
+  d.areas.foundations.resize(4);
+  for (int f = 0; f < 4; ++f)
+    for (int r = 1; r <= (f < 3 ? 13 : 9); ++r)
+      d.areas.foundations[static_cast<size_t>(f)].push_back(Card(r, static_cast<Suit>(f)));
+  d.areas.tableau = {Cards({"TS", "QS"}), {}, {}, {}};
+  d.areas.stock = Cards({"KS", "JS"});  // JS dealt first
+  ASSERT_TRUE(CheckDeal(G(), d).ok()) << CheckDeal(G(), d).message();
+  SolveResult r = SolveTryAgain(d, SearchLimits{}, true);
+  EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
+  EXPECT_EQ(r.stats.nodes, 0u);
+  SolveResult plain = SolveTryAgain(d, SearchLimits{}, false);
+  EXPECT_EQ(plain.verdict, Verdict::kUnsolvable);
+  EXPECT_GT(plain.stats.nodes, 0u);
+  // The other way up (10 on top) it wins.
+  d.areas.tableau[0] = Cards({"QS", "TS"});
+  r = SolveTryAgain(d, SearchLimits{}, true);
+  ASSERT_EQ(r.verdict, Verdict::kSolved);
+  Replay rep = ReplayMoves(G(), d, r.moves);
+  EXPECT_TRUE(rep.first_error.ok() && rep.won);
+}
+
+TEST(TryAgain, ShuffledDealsSolutionsReplay) {
+  int solved = 0;
+  for (uint64_t n = 1; n <= 40; ++n) {
+    auto deal = MakeDeal(G(), n, {});
+    ASSERT_TRUE(deal.ok());
+    SearchLimits limits;
+    limits.max_nodes = 20000;
+    SolveResult r = G().Solve(*deal, limits);
+    if (r.verdict == Verdict::kUnknown) {
+      EXPECT_EQ(r.stats.limit, "max-nodes");
+      continue;
+    }
+    if (r.verdict != Verdict::kSolved) continue;
+    ++solved;
+    Replay rep = ReplayMoves(G(), *deal, r.moves);
+    ASSERT_TRUE(rep.first_error.ok()) << "deal " << n << " step " << rep.legal_moves + 1 << ": "
+                                      << rep.first_error.message();
+    ASSERT_TRUE(rep.won) << n;
+  }
+  EXPECT_GT(solved, 5);
+}
+
+TEST(TryAgain, NotationRoundTrips) {
+  const std::vector<MoveSpec> moves = {Mv(kPack, Heap(2), "7H"), Mv(kPack, Found(3), "7C"),
+                                       Mv(Heap(4), Found(1), "7D")};
+  const std::vector<std::string> text = {"S>2  7\u2665", "S>F3  7\u2663", "4>F1  7\u2666"};
+  for (size_t i = 0; i < moves.size(); ++i) {
+    EXPECT_EQ(G().FormatMove(moves[i]), text[i]);
+    auto back = G().ParseMove(text[i]);
+    ASSERT_TRUE(back.ok()) << back.status().message();
+    EXPECT_EQ(*back, moves[i]);
+  }
+  EXPECT_FALSE(G().ParseMove("S>F 7H").ok());
+  EXPECT_FALSE(G().ParseMove("S-2 7H").ok());
+  EXPECT_FALSE(G().ParseMove("S>2").ok());
+}
+
+}  // namespace
+}  // namespace talon

@@ -1,0 +1,97 @@
+#include "tools/cli/signals.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "tools/cli/exit.h"
+
+namespace talon::cli {
+
+namespace {
+
+std::atomic<bool> g_cancel{false};
+volatile sig_atomic_t g_signal = 0;
+// A fixed buffer, read by the handler: unlink() is async-signal-safe.
+char g_temp_path[4096] = {0};
+volatile sig_atomic_t g_temp_set = 0;
+std::atomic<std::atomic<bool>*> g_also{nullptr};
+
+static_assert(std::atomic<bool>::is_always_lock_free, "the handler stores a lock-free atomic");
+static_assert(std::atomic<std::atomic<bool>*>::is_always_lock_free, "the handler loads it");
+
+// When the first signal came (CLOCK_MONOTONIC milliseconds).
+std::atomic<long long> g_first_ms{0};
+static_assert(std::atomic<long long>::is_always_lock_free, "the handler stores it");
+
+long long NowMs() {  // clock_gettime is async-signal-safe
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<long long>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+extern "C" void OnSignal(int signo) {
+  if (g_signal != 0) {
+    // A second signal a second or more after the first (a person pressing
+    // Ctrl-C again) exits at once. Signals that come together count as one:
+    // `timeout` sends its signal to the process and to its process group.
+    if (NowMs() - g_first_ms.load() < 1000) return;
+    if (g_temp_set) unlink(g_temp_path);
+    _exit(signo == SIGTERM ? kExitSigterm : kExitSigint);
+  }
+  g_first_ms.store(NowMs());
+  g_signal = signo;
+  g_cancel.store(true, std::memory_order_relaxed);
+  if (std::atomic<bool>* also = g_also.load()) also->store(true, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+void InstallSignalHandlers() {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_handler = OnSignal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;  // no SA_RESTART: a read blocked on stdin returns EINTR
+  for (int signo : {SIGINT, SIGTERM}) {
+    // A signal ignored on entry stays ignored (a shell runs background jobs
+    // with SIGINT ignored, so that Ctrl-C does not reach them).
+    struct sigaction old;
+    if (sigaction(signo, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(signo, &sa, nullptr);
+  }
+}
+
+void AlsoSetOnSignal(std::atomic<bool>* flag) {
+  g_also.store(flag);
+  if (flag && g_cancel.load()) flag->store(true);
+}
+
+const std::atomic<bool>& CancelFlag() { return g_cancel; }
+bool Cancelled() { return g_cancel.load(std::memory_order_relaxed); }
+
+int InterruptExitCode() { return g_signal == SIGTERM ? kExitSigterm : kExitSigint; }
+
+BlockSignalsInScope::BlockSignalsInScope() {
+  sigset_t block;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &block, &saved_);
+}
+
+BlockSignalsInScope::~BlockSignalsInScope() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+
+void SetTemporaryFileForSignals(const char* path) {
+  g_temp_set = 0;
+  if (path == nullptr) return;
+  size_t n = std::strlen(path);
+  if (n >= sizeof g_temp_path) return;  // too long to remember: left to the normal path
+  std::memcpy(g_temp_path, path, n + 1);
+  g_temp_set = 1;
+}
+
+}  // namespace talon::cli

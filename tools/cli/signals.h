@@ -1,0 +1,51 @@
+// SIGINT / SIGTERM: a cancel flag for the solver, then a clean exit.
+//
+// The first signal sets the flag (the solver polls it through
+// SearchLimits::cancel; blocking reads in the main thread return EINTR), the
+// tool stops, removes its temporary output file and exits 130 (SIGINT) or 143
+// (SIGTERM). A second signal, a second or more after the first, removes the
+// temporary file and exits at once (signals that arrive together, as
+// `timeout` sends them to the process and to its group, count as one).
+#pragma once
+
+#include <signal.h>
+
+#include <atomic>
+
+namespace talon::cli {
+
+// Installs the handlers (without SA_RESTART, so that a blocked read returns).
+// A signal that is ignored when the tool starts stays ignored.
+void InstallSignalHandlers();
+
+// Also sets `*flag` on the first signal (nullptr: none). A tool passes such a
+// flag to the solver (SearchLimits::cancel) when it may also raise it itself,
+// e.g. to abandon searches whose results are no longer needed.
+void AlsoSetOnSignal(std::atomic<bool>* flag);
+
+// The flag set by the first SIGINT or SIGTERM.
+const std::atomic<bool>& CancelFlag();
+bool Cancelled();
+
+// 130 after SIGINT, 143 after SIGTERM. REQUIRES: Cancelled().
+int InterruptExitCode();
+
+// Blocks SIGINT and SIGTERM in the calling thread while alive, so that
+// threads started meanwhile inherit the mask and the signal goes to the main
+// thread. Used around the creation of worker threads.
+class BlockSignalsInScope {
+ public:
+  BlockSignalsInScope();
+  ~BlockSignalsInScope();
+  BlockSignalsInScope(const BlockSignalsInScope&) = delete;
+  BlockSignalsInScope& operator=(const BlockSignalsInScope&) = delete;
+
+ private:
+  sigset_t saved_;
+};
+
+// The temporary file to remove if a second signal forces an immediate exit
+// (nullptr: none). The path is copied into a fixed buffer.
+void SetTemporaryFileForSignals(const char* path);
+
+}  // namespace talon::cli

@@ -1,0 +1,306 @@
+// talon-deal: deals by number (or drawn at random), optionally only winnable ones.
+#include <sys/random.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/deal_io.h"
+#include "core/game.h"
+#include "tools/cli/args.h"
+#include "tools/cli/exit.h"
+#include "tools/cli/io.h"
+#include "tools/cli/parallel.h"
+#include "tools/cli/report.h"
+#include "tools/cli/signals.h"
+
+namespace talon::cli {
+namespace {
+
+const ToolHelp kHelp = {
+    "talon-deal --game G (--deal N | --deals A-B | --random) [options]",
+    "Deals cards: writes deal N of game G, deals A to B, or deals whose numbers are\n"
+    "drawn at random from the operating system, as JSON Lines (talon-deal/1; one\n"
+    "deal a line) or as text tables for people. The same number always gives the\n"
+    "same deal (shuffle talon-v1), on every machine.",
+    "Which deals:\n"
+    "  --deal N          deal N; with --count K, the K deals N, N+1, ...\n"
+    "  --deals A-B       every deal from A to B; --count K stops after K deals\n"
+    "  --random          K deals (--count, default 1) whose numbers are drawn from\n"
+    "                    the OS (getrandom), between 1 and 999999999, without\n"
+    "                    repeats; each deal carries its number, so it can be dealt\n"
+    "                    again with --deal.\n"
+    "With --solvable only deals proved winnable (the solver says \"solved\") are\n"
+    "written: --deal N writes the first K winnable deals numbered N or more,\n"
+    "--deals A-B the winnable deals in A..B (at most K with --count), --random\n"
+    "K winnable deals among random draws. Deals the solver cannot decide within\n"
+    "--max-nodes are skipped. At most --max-scan deals (default 100000) are\n"
+    "examined: when the scan stops there before it is done, talon-deal says so\n"
+    "and exits 3, having written the winnable deals it found.\n"
+    "\n"
+    "Exit status 3 also when fewer deals than --count K could be written (the\n"
+    "range A-B holds fewer, or deal numbers ran out at 18446744073709551615).\n"
+    "\n%GAMES%",
+    "  talon-deal --game fourteen-out --deal 12345\n"
+    "  talon-deal --game fourteen-out --deals 1-1000 -o deals.jsonl\n"
+    "  talon-deal --game thirteens --option slots=15 --random --count 5 --format text\n"
+    "  talon-deal --game fifteen --deal 1 --solvable --count 10 | talon-solve\n",
+};
+
+// The game with its options that differ from the defaults: "thirteens (slots=5)".
+std::string Variant(const Game& game, const Options& options) {
+  std::string changed;
+  for (const OptionSpec& spec : game.option_specs()) {
+    auto it = options.find(spec.name);
+    if (it != options.end() && !(it->second == spec.default_value))
+      changed += (changed.empty() ? "" : " ") + spec.name + "=" + FormatOptionValue(it->second);
+  }
+  return std::string(game.id()) + (changed.empty() ? "" : " (" + changed + ")");
+}
+
+// A deal number in [1, kRandomLimit) from the OS, uniformly.
+constexpr uint64_t kRandomLimit = 1000000000;
+Expected<uint64_t> RandomDealNumber() {
+  for (;;) {
+    uint64_t r = 0;
+    ssize_t n = getrandom(&r, sizeof r, 0);
+    if (n != static_cast<ssize_t>(sizeof r)) {
+      if (n < 0 && errno == EINTR && !Cancelled()) continue;
+      return Status::IoError(std::string("cannot draw a random number from the OS: ") +
+                             (n < 0 ? std::strerror(errno) : "short read"));
+    }
+    // Rejection, so that every number is equally likely.
+    const uint64_t span = kRandomLimit - 1;
+    const uint64_t threshold = (0 - span) % span;
+    if (r >= threshold) return 1 + r % span;
+  }
+}
+
+struct Result {
+  uint64_t number = 0;
+  bool keep = true;  // false: not proved winnable (with --solvable)
+  Status status;
+  std::string text;
+};
+
+int Run(int argc, char** argv) {
+  po::options_description options("Options");
+  std::vector<std::string> option_pairs;
+  std::string game_id, deal_text, deals_text, count_text, max_scan_text, max_nodes_text, format,
+      output_path, threads_text;
+  auto add = options.add_options();
+  add("game", po::value(&game_id)->value_name("G"), "the game (required; see the list below)");
+  add("deal", po::value(&deal_text)->value_name("N"), "deal number N (0 .. 2^64-1)");
+  add("deals", po::value(&deals_text)->value_name("A-B"), "deals A to B");
+  add("random", "deal numbers drawn from the OS");
+  add("count", po::value(&count_text)->value_name("K"),
+      "how many deals (default: 1 with --deal and --random, all with --deals)");
+  add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
+      "a rule variant, e.g. slots=15 (repeatable)");
+  add("solvable", "write only deals proved winnable");
+  add("max-scan", po::value(&max_scan_text)->value_name("M")->default_value("100000"),
+      "with --solvable: examine at most M deals");
+  add("max-nodes", po::value(&max_nodes_text)->value_name("N"),
+      "with --solvable: skip a deal whose search passes N positions (default: no limit)");
+  add("threads,j", po::value(&threads_text)->value_name("N"),
+      "with --solvable: solver threads (default: every core)");
+  add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
+      "output form: jsonl or text");
+  add("output,o", po::value(&output_path)->value_name("FILE"),
+      "write to FILE (whole or not at all) instead of standard output");
+  ToolHelp help = kHelp;
+  help.details.replace(help.details.find("%GAMES%"), 7, GamesHelp());
+  po::variables_map vm;
+  if (int code = ParseCommandLine(argc, argv, help, options, nullptr, nullptr, vm); code >= 0)
+    return code;
+
+  // --- Check the command line.
+  if (!vm.count("game"))
+    return Fail(Status::Usage("--game G is required (the games are: " + GameIdList() + ")"));
+  auto game_or = ParseGame(game_id);
+  if (!game_or) return Fail(game_or.status());
+  const Game& game = **game_or;
+  auto options_or = ParseGameOptions(game, option_pairs);
+  if (!options_or) return Fail(options_or.status());
+  const Options game_options = *options_or;
+
+  const int modes = static_cast<int>(vm.count("deal") + vm.count("deals") + vm.count("random"));
+  if (modes != 1)
+    return Fail(Status::Usage("give exactly one of --deal N, --deals A-B and --random"));
+  enum class Mode {
+    kFrom,
+    kRange,
+    kRandom
+  } mode = vm.count("deal")    ? Mode::kFrom
+           : vm.count("deals") ? Mode::kRange
+                               : Mode::kRandom;
+  Range range;
+  if (mode == Mode::kFrom) {
+    auto n = ParseCount("--deal", deal_text);
+    if (!n) return Fail(n.status());
+    range = {*n, ~uint64_t{0}};
+  } else if (mode == Mode::kRange) {
+    auto r = ParseRange("--deals", deals_text);
+    if (!r) return Fail(r.status());
+    range = *r;
+  }
+  // wanted: how many deals to write; 0 = all of the range.
+  uint64_t wanted = mode == Mode::kRange ? 0 : 1;
+  if (vm.count("count")) {
+    auto k = ParseCount("--count", count_text);
+    if (!k) return Fail(k.status());
+    if (*k == 0) return Fail(Status::Usage("--count: must be at least 1"));
+    wanted = *k;
+  }
+  const bool solvable = vm.count("solvable") > 0;
+  auto max_scan = ParseCount("--max-scan", max_scan_text);
+  if (!max_scan) return Fail(max_scan.status());
+  if (*max_scan == 0) return Fail(Status::Usage("--max-scan: must be at least 1"));
+  SearchLimits limits;
+  // The solver stops on a signal, or when its result is no longer needed.
+  static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
+  AlsoSetOnSignal(&stop_work);
+  limits.cancel = &stop_work;
+  if (vm.count("max-nodes")) {
+    auto n = ParseCount("--max-nodes", max_nodes_text);
+    if (!n) return Fail(n.status());
+    limits.max_nodes = *n;
+  }
+  int threads = DefaultThreads();
+  if (vm.count("threads")) {
+    auto t = ParseThreads("--threads", threads_text);
+    if (!t) return Fail(t.status());
+    threads = *t;
+  }
+  if (!solvable) threads = 1;  // dealing is far cheaper than writing: no threads needed
+  limits.max_memory = std::max((size_t{2} << 30) / static_cast<size_t>(threads), size_t{1} << 20);
+  if (format != "jsonl" && format != "text")
+    return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
+  const bool text = format == "text";
+
+  OutputFile out;
+  if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
+
+  // --- Candidates, in order. With --solvable at most max-scan of them.
+  uint64_t produced = 0;
+  bool sequence_ended = false;  // the range or the deal numbers ran out
+  bool scan_stopped = false;    // --max-scan was reached first
+  std::set<uint64_t> drawn;
+  Status random_status;
+  auto produce = [&](uint64_t& number) -> bool {
+    if (sequence_ended || scan_stopped || !random_status.ok()) return false;
+    if (mode != Mode::kRandom && produced > range.last - range.first) {
+      sequence_ended = true;
+      return false;
+    }
+    if (solvable && produced == *max_scan) {
+      scan_stopped = true;
+      return false;
+    }
+    if (mode == Mode::kRandom) {
+      for (;;) {
+        auto r = RandomDealNumber();
+        if (!r) {
+          random_status = r.status();
+          return false;
+        }
+        if (drawn.insert(*r).second) {
+          number = *r;
+          break;
+        }
+        if (drawn.size() + 1 >= kRandomLimit) {  // every number drawn: cannot happen in practice
+          sequence_ended = true;
+          return false;
+        }
+      }
+    } else {
+      number = range.first + produced;
+    }
+    ++produced;
+    return true;
+  };
+
+  auto work = [&](uint64_t& number) -> Result {
+    Result r;
+    r.number = number;
+    auto deal = MakeDeal(game, number, game_options);
+    if (!deal) {
+      r.status = deal.status();
+      return r;
+    }
+    if (solvable) r.keep = game.Solve(*deal, limits).verdict == Verdict::kSolved;
+    if (r.keep) r.text = text ? DealToText(game, *deal) : DealToJson(game, *deal) + "\n";
+    return r;
+  };
+
+  uint64_t written = 0, examined = 0, last_examined = 0;
+  Status deal_status;
+  auto emit = [&](Result& r) -> bool {
+    if (!r.status.ok()) {
+      deal_status = r.status;
+      return false;
+    }
+    ++examined;
+    last_examined = r.number;
+    if (!r.keep) return true;
+    if (text && written > 0) out.Write("\n");
+    out.Write(r.text);
+    ++written;
+    return wanted == 0 || written < wanted;
+  };
+
+  const bool finished =
+      OrderedMap<uint64_t, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      !Cancelled();
+  if (!finished) {
+    out.Discard();
+    PrintError("interrupted; " + std::string(output_path.empty() || output_path == "-"
+                                                 ? "the output is incomplete"
+                                                 : "no output file written"));
+    return InterruptExitCode();
+  }
+  if (!deal_status.ok()) {
+    out.Discard();
+    return Fail(deal_status);
+  }
+  if (!random_status.ok()) {
+    out.Discard();
+    return Fail(random_status);
+  }
+  if (Status s = out.Commit(); !s.ok()) return Fail(s);
+
+  const bool enough = wanted != 0 && written >= wanted;
+  const std::string what = solvable ? "winnable deal" : "deal";
+  const std::string variant = Variant(game, game_options);
+  if (!enough && scan_stopped) {
+    std::string scanned =
+        std::to_string(examined) + " deal" + (examined == 1 ? "" : "s") + " scanned";
+    if (mode != Mode::kRandom)
+      scanned += " (" + std::to_string(range.first) + "-" + std::to_string(last_examined) + ")";
+    PrintError("stopped by --max-scan " + std::to_string(*max_scan) + ": " +
+               (wanted ? "found " + std::to_string(written) + " of " + std::to_string(wanted)
+                       : "found " + std::to_string(written)) +
+               " " + what + "s of " + variant + " in " + scanned +
+               "; raise --max-scan to scan further");
+    return kExitLimit;
+  }
+  if (wanted != 0 && !enough) {
+    PrintError("wrote " + std::to_string(written) + " of the " + std::to_string(wanted) + " " +
+               what + "s asked for: " +
+               (mode == Mode::kRange ? "deals " + deals_text + " hold no more"
+                                     : std::string("the deal numbers ran out")));
+    return kExitLimit;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+}  // namespace talon::cli
+
+int main(int argc, char** argv) {
+  return talon::cli::RunTool("talon-deal", argc, argv, talon::cli::Run);
+}

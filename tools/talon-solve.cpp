@@ -1,0 +1,306 @@
+// talon-solve: decides deals and writes one solution per deal, in input order.
+#include <atomic>
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/deal_io.h"
+#include "core/game.h"
+#include "core/solution.h"
+#include "core/solution_io.h"
+#include "tools/cli/args.h"
+#include "tools/cli/exit.h"
+#include "tools/cli/io.h"
+#include "tools/cli/parallel.h"
+#include "tools/cli/report.h"
+#include "tools/cli/signals.h"
+
+namespace talon::cli {
+namespace {
+
+const ToolHelp kHelp = {
+    "talon-solve [options] [FILE...]\n"
+    "       talon-solve [options] --game G --deals A-B [--option NAME=VALUE]...",
+    "Decides deals: reads deals as JSON Lines (talon-deal/1) from the FILEs in turn\n"
+    "(standard input if there are none; '-' is standard input), or makes deals A..B\n"
+    "of game G itself, and writes one solution per deal (talon-solution/1), in input\n"
+    "order, whatever the number of threads. A solution's result is \"solved\" (with\n"
+    "the winning moves), \"unsolvable\" (the search was exhausted: no way to win)\n"
+    "or \"unknown\" (a limit stopped the search first).",
+    "Output: one JSON object a line (--format jsonl, the default), or the numbered\n"
+    "text form printed on solution sheets (--format text): a header line\n"
+    "\"GAME#DEAL [k=v ...] RESULT\", then \"N. MOVE\" a line, then a blank line.\n"
+    "Both forms are read by talon-verify. Blank input lines are skipped.\n"
+    "\n"
+    "Limits apply to each deal. --max-nodes is deterministic; --max-seconds depends\n"
+    "on the machine. --max-memory is the total budget of the transposition tables:\n"
+    "each thread gets max-memory / threads (at least 1M each).\n"
+    "\n"
+    "--summary prints one line on standard error at the end, e.g.\n"
+    "  talon-solve: 100 deals: 97 solved, 3 unsolvable, 0 unknown; 51234 nodes;\n"
+    "  0.012 s; 8333 deals/s; 2 threads\n"
+    "\n"
+    "The exit status is 3 if any result is unknown, else 1 if any deal is\n"
+    "unsolvable, else 0. On bad input (65) the message names FILE:LINE and the\n"
+    "field; solving stops there and an -o file is not written.",
+    "  talon-solve --game fourteen-out --deals 1-1000 --summary > solutions.jsonl\n"
+    "  talon-deal --game thirteens --deals 1-100 --option slots=15 | talon-solve\n"
+    "  talon-solve --format text deals.jsonl -o solutions.txt\n"
+    "  talon-solve --game triple-fourteens --deals 1-50 --max-nodes 1000000 --threads 2\n",
+};
+
+// One deal to decide: a deal number (with --game) or a JSON line.
+struct Task {
+  uint64_t number = 0;
+  std::string line;
+  size_t line_number = 0;
+  int source = -1;  // index of the input file; -1 for a generated deal
+};
+
+struct Result {
+  Status status;  // not ok: bad input; nothing else is set
+  Verdict verdict = Verdict::kUnknown;
+  uint64_t nodes = 0;
+  std::string text;  // the formatted solution, ending in '\n'
+};
+
+bool Blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
+
+int Run(int argc, char** argv) {
+  po::options_description options("Options");
+  std::vector<std::string> files, option_pairs;
+  std::string game_id, deals_text, format, threads_text, max_nodes_text, max_seconds_text,
+      max_memory_text, output_path;
+  auto add = options.add_options();
+  add("game", po::value(&game_id)->value_name("G"), "make the deals of game G (with --deals)");
+  add("deals", po::value(&deals_text)->value_name("A-B"), "deal numbers A to B (or one number N)");
+  add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
+      "a rule variant for --game, e.g. slots=15 (repeatable)");
+  add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
+      "output form: jsonl or text");
+  add("output,o", po::value(&output_path)->value_name("FILE"),
+      "write to FILE (whole or not at all) instead of standard output");
+  add("threads,j", po::value(&threads_text)->value_name("N"),
+      "worker threads (default: every core; 0 = every core)");
+  add("max-nodes", po::value(&max_nodes_text)->value_name("N"),
+      "give up on a deal after N positions (default: no limit)");
+  add("max-seconds", po::value(&max_seconds_text)->value_name("S"),
+      "give up on a deal after S seconds (default: no limit)");
+  add("max-memory", po::value(&max_memory_text)->value_name("SIZE")->default_value("2G"),
+      "total transposition-table memory, e.g. 512M (suffixes K, M, G, T)");
+  add("summary", "print counts, nodes, time and speed on standard error at the end");
+  po::options_description hidden;  // the FILE arguments
+  hidden.add_options()("input", po::value(&files)->composing(), "input file ('-' = stdin)");
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  if (int code = ParseCommandLine(argc, argv, kHelp, options, &hidden, &positional, vm); code >= 0)
+    return code;
+
+  // --- Check the command line.
+  const bool generate = vm.count("game") || vm.count("deals");
+  const Game* game = nullptr;
+  Options game_options;
+  Range range;
+  if (generate) {
+    if (!vm.count("game")) return Fail(Status::Usage("--deals needs --game G"));
+    if (!vm.count("deals"))
+      return Fail(Status::Usage("--game needs --deals A-B (or give deal files instead)"));
+    if (!files.empty())
+      return Fail(Status::Usage("give either input files or --game and --deals, not both"));
+    auto g = ParseGame(game_id);
+    if (!g) return Fail(g.status());
+    game = *g;
+    auto r = ParseRange("--deals", deals_text);
+    if (!r) return Fail(r.status());
+    range = *r;
+    auto o = ParseGameOptions(*game, option_pairs);
+    if (!o) return Fail(o.status());
+    game_options = *o;
+  } else if (!option_pairs.empty()) {
+    return Fail(Status::Usage("--option needs --game (deals read from files carry their options)"));
+  }
+  if (format != "jsonl" && format != "text")
+    return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
+  const bool text = format == "text";
+  int threads = DefaultThreads();
+  if (vm.count("threads")) {
+    auto t = ParseThreads("--threads", threads_text);
+    if (!t) return Fail(t.status());
+    threads = *t;
+  }
+  SearchLimits limits;
+  if (vm.count("max-nodes")) {
+    auto n = ParseCount("--max-nodes", max_nodes_text);
+    if (!n) return Fail(n.status());
+    limits.max_nodes = *n;
+  }
+  if (vm.count("max-seconds")) {
+    auto s = ParseSeconds("--max-seconds", max_seconds_text);
+    if (!s) return Fail(s.status());
+    limits.max_seconds = *s;
+  }
+  auto memory = ParseByteSize("--max-memory", max_memory_text);
+  if (!memory) return Fail(memory.status());
+  limits.max_memory = *memory / static_cast<size_t>(threads);
+  if (limits.max_memory < (size_t{1} << 20))
+    return Fail(Status::Usage("--max-memory: " + max_memory_text + " is too small for " +
+                              std::to_string(threads) + " thread(s): each needs at least 1M"));
+  // The solver stops on a signal, or when its result is no longer needed.
+  static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
+  AlsoSetOnSignal(&stop_work);
+  limits.cancel = &stop_work;
+
+  // --- Open everything before any work, so that a bad path fails at once.
+  if (files.empty() && !generate) files.push_back("-");
+  std::vector<std::unique_ptr<InputFile>> inputs;
+  for (const std::string& path : files) {
+    inputs.push_back(std::make_unique<InputFile>());
+    if (Status s = inputs.back()->Open(path); !s.ok()) return Fail(s);
+  }
+  OutputFile out;
+  if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
+
+  // --- Produce tasks in input order.
+  size_t current = 0;  // the input being read
+  uint64_t next_number = range.first;
+  bool numbers_done = false;
+  Status input_status;
+  auto produce = [&](Task& task) -> bool {
+    if (generate) {
+      if (numbers_done) return false;
+      task.number = next_number;
+      if (next_number == range.last)
+        numbers_done = true;
+      else
+        ++next_number;
+      return true;
+    }
+    while (current < inputs.size()) {
+      InputFile& in = *inputs[current];
+      if (in.ReadLine(task.line)) {
+        if (Blank(task.line)) continue;
+        task.line_number = in.line_number();
+        task.source = static_cast<int>(current);
+        return true;
+      }
+      if (!in.status().ok()) {
+        input_status = in.status();
+        return false;
+      }
+      if (Cancelled()) return false;
+      ++current;
+    }
+    return false;
+  };
+
+  auto work = [&](Task& task) -> Result {
+    Result result;
+    Deal deal;
+    const Game* g = game;
+    if (task.source < 0) {
+      auto d = MakeDeal(*game, task.number, game_options);
+      if (!d) {
+        result.status =
+            d.status().WithContext(std::string(game->id()) + "#" + std::to_string(task.number));
+        return result;
+      }
+      deal = std::move(*d);
+    } else {
+      auto d = DealFromJson(task.line);
+      if (!d) {
+        result.status = d.status().WithContext(inputs[static_cast<size_t>(task.source)]->name() +
+                                               ":" + std::to_string(task.line_number));
+        return result;
+      }
+      deal = std::move(*d);
+      g = FindGame(deal.game);
+      if (!g) {  // DealFromJson checks the game; this is a second line of defence
+        result.status = Status::BadInput(inputs[static_cast<size_t>(task.source)]->name() + ":" +
+                                         std::to_string(task.line_number) +
+                                         ": game: unknown game '" + deal.game + "'");
+        return result;
+      }
+    }
+    SolveResult solved = g->Solve(deal, limits);
+    Solution solution;
+    solution.game = deal.game;
+    solution.deal = deal.number;
+    solution.options = deal.options;
+    solution.result = solved.verdict;
+    solution.moves = std::move(solved.moves);
+    result.verdict = solved.verdict;
+    result.nodes = solved.stats.nodes;
+    if (text) {
+      result.text = SolutionToText(*g, solution);
+    } else {
+      result.text = SolutionToJson(solution);
+      result.text += '\n';
+    }
+    return result;
+  };
+
+  uint64_t counts[3] = {0, 0, 0};  // by Verdict
+  uint64_t nodes = 0;
+  Status data_status;
+  auto emit = [&](Result& result) -> bool {
+    if (!result.status.ok()) {
+      data_status = result.status;
+      return false;
+    }
+    ++counts[static_cast<int>(result.verdict)];
+    nodes += result.nodes;
+    out.Write(result.text);
+    return true;
+  };
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool finished =
+      OrderedMap<Task, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      !Cancelled();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  if (vm.count("summary") && finished) {
+    const uint64_t total = counts[0] + counts[1] + counts[2];
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "%" PRIu64 " deals: %" PRIu64 " solved, %" PRIu64 " unsolvable, %" PRIu64
+                  " unknown; %" PRIu64 " nodes; %.3f s; %.0f deals/s; %d thread%s",
+                  total, counts[static_cast<int>(Verdict::kSolved)],
+                  counts[static_cast<int>(Verdict::kUnsolvable)],
+                  counts[static_cast<int>(Verdict::kUnknown)], nodes, seconds,
+                  seconds > 0 ? static_cast<double>(total) / seconds : 0.0, threads,
+                  threads == 1 ? "" : "s");
+    PrintNote(line);
+  }
+  if (!finished) {
+    out.Discard();
+    PrintError("interrupted; " + std::string(output_path.empty() || output_path == "-"
+                                                 ? "the output is incomplete"
+                                                 : "no output file written"));
+    return InterruptExitCode();
+  }
+  if (!data_status.ok()) {
+    out.Discard();
+    return Fail(data_status);
+  }
+  if (!input_status.ok()) {
+    out.Discard();
+    return Fail(input_status);
+  }
+  if (Status s = out.Commit(); !s.ok()) return Fail(s);
+  if (counts[static_cast<int>(Verdict::kUnknown)] > 0) return kExitLimit;
+  if (counts[static_cast<int>(Verdict::kUnsolvable)] > 0) return kExitNegative;
+  return kExitOk;
+}
+
+}  // namespace
+}  // namespace talon::cli
+
+int main(int argc, char** argv) {
+  return talon::cli::RunTool("talon-solve", argc, argv, talon::cli::Run);
+}

@@ -1,0 +1,208 @@
+// talon-verify: checks solutions move by move against the rules (never by
+// solving): per solution "ok", the first illegal step, or "not won".
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/deal_io.h"
+#include "core/game.h"
+#include "core/solution.h"
+#include "core/solution_io.h"
+#include "tools/cli/args.h"
+#include "tools/cli/exit.h"
+#include "tools/cli/io.h"
+#include "tools/cli/report.h"
+#include "tools/cli/signals.h"
+
+namespace talon::cli {
+namespace {
+
+const ToolHelp kHelp = {
+    "talon-verify --deal FILE --solution FILE [-o FILE]",
+    "Checks solutions: replays every move of every solution from its deal with the\n"
+    "game's rules (the checker, never the solver) and prints one line per solution,\n"
+    "in the order of the solution file. Either FILE may be '-' (standard input).",
+    "Inputs: the deal file holds deals as JSON Lines (talon-deal/1); the solution\n"
+    "file holds solutions as JSON Lines (talon-solution/1) or in the numbered text\n"
+    "form written by talon-solve --format text (told apart by the first character).\n"
+    "Both may hold many. A solution belongs to the deal with the same game, deal\n"
+    "number and options; a solution of a hand-made deal (no number) belongs to the\n"
+    "hand-made deal in the same position: the first such solution to the first\n"
+    "hand-made deal in the deal file, and so on. Deals without a solution are\n"
+    "ignored.\n"
+    "\n"
+    "Output, one line per solution:\n"
+    "  fourteen-out#12345: ok (26 moves)\n"
+    "  fourteen-out#12345: step 7: illegal: REASON\n"
+    "  fourteen-out#12345: not won after 25 moves (2 cards left)\n"
+    "  fourteen-out#12345: not checked: result is unsolvable\n"
+    "Step numbers count from 1; REASON is the rule the move breaks. A solution\n"
+    "whose result is \"unsolvable\" or \"unknown\" holds no moves to check.\n"
+    "\n"
+    "The exit status is 1 if any solution is illegal or not won, else 0 (lines\n"
+    "\"not checked\" do not change it). A solution with no matching deal, or an\n"
+    "unreadable file, is an error (65) and nothing is printed.",
+    "  talon-deal --game fourteen-out --deals 1-100 > deals.jsonl\n"
+    "  talon-solve deals.jsonl > solutions.jsonl\n"
+    "  talon-verify --deal deals.jsonl --solution solutions.jsonl\n"
+    "  talon-solve --format text deals.jsonl | talon-verify --deal deals.jsonl --solution -\n",
+};
+
+std::string Plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// A numbered deal's identity: game, number, complete options.
+std::string Key(const std::string& game, uint64_t number, const Options& options) {
+  return game + "#" + std::to_string(number) + " " + FormatOptions(options);
+}
+
+// The cards still in play: not on the discard or the foundations.
+size_t CardsLeft(const Table& table) {
+  size_t left = table.areas.CardCount() - table.areas.discard.size();
+  for (const Pile& p : table.areas.foundations) left -= p.size();
+  return left;
+}
+
+Status ReadInput(const std::string& path, std::string& bytes, std::string& name) {
+  InputFile in;
+  TALON_RETURN_IF_ERROR(in.Open(path));
+  name = in.name();
+  return in.ReadAll(bytes);
+}
+
+std::string Describe(const Solution& s) {
+  return s.game + (s.deal ? "#" + std::to_string(*s.deal) : " (hand-made)") +
+         (s.options.empty() ? "" : " " + FormatOptions(s.options));
+}
+
+int Run(int argc, char** argv) {
+  po::options_description options("Options");
+  std::string deal_path, solution_path, output_path;
+  auto add = options.add_options();
+  add("deal", po::value(&deal_path)->value_name("FILE")->required(),
+      "the deals (JSON Lines; '-' = stdin)");
+  add("solution", po::value(&solution_path)->value_name("FILE")->required(),
+      "the solutions (JSON Lines or numbered text; '-' = stdin)");
+  add("output,o", po::value(&output_path)->value_name("FILE"),
+      "write the report to FILE (whole or not at all) instead of standard output");
+  po::variables_map vm;
+  if (int code = ParseCommandLine(argc, argv, kHelp, options, nullptr, nullptr, vm); code >= 0)
+    return code;
+  if (deal_path == "-" && solution_path == "-")
+    return Fail(Status::Usage("--deal and --solution cannot both be standard input ('-')"));
+
+  OutputFile out;
+  if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
+
+  // --- Read both files whole.
+  std::string deal_bytes, deal_name, solution_bytes, solution_name;
+  if (Status s = ReadInput(deal_path, deal_bytes, deal_name); !s.ok() || Cancelled()) {
+    if (Cancelled()) return InterruptExitCode();
+    return Fail(s);
+  }
+  if (Status s = ReadInput(solution_path, solution_bytes, solution_name); !s.ok() || Cancelled()) {
+    if (Cancelled()) return InterruptExitCode();
+    return Fail(s);
+  }
+
+  std::vector<Deal> deals;
+  {
+    std::istringstream in(deal_bytes);
+    DealReader reader(in, deal_name);
+    Deal deal;
+    while (reader.Next(deal)) deals.push_back(std::move(deal));
+    if (!reader.status().ok()) return Fail(reader.status());
+  }
+  std::vector<Solution> solutions;
+  {
+    std::istringstream in(solution_bytes);
+    auto read = ReadSolutions(in, solution_name);
+    if (!read) return Fail(read.status());
+    solutions = std::move(*read);
+  }
+
+  // --- Match every solution to its deal before printing anything.
+  std::map<std::string, size_t> numbered;  // Key -> index in deals (the first one)
+  std::vector<size_t> hand_made;           // indices of hand-made deals, in order
+  for (size_t i = 0; i < deals.size(); ++i) {
+    if (deals[i].number)
+      numbered.emplace(Key(deals[i].game, *deals[i].number, deals[i].options), i);
+    else
+      hand_made.push_back(i);
+  }
+  std::vector<const Deal*> match(solutions.size(), nullptr);
+  size_t hand_made_seen = 0;
+  for (size_t k = 0; k < solutions.size(); ++k) {
+    Solution& s = solutions[k];
+    const std::string where =
+        solution_name + ": solution " + std::to_string(k + 1) + " (" + Describe(s) + ")";
+    const Game* game = FindGame(s.game);
+    if (!game) return Fail(Status::BadInput(where + ": unknown game '" + s.game + "'"));
+    auto complete = CompleteOptions(game->option_specs(), s.options);
+    if (!complete) return Fail(complete.status().WithContext(where + ": options"));
+    s.options = *complete;
+    if (s.deal) {
+      auto it = numbered.find(Key(s.game, *s.deal, s.options));
+      if (it == numbered.end())
+        return Fail(Status::BadInput(where + ": no such deal in " + deal_name +
+                                     " (a solution matches the deal with the same game, "
+                                     "deal number and options)"));
+      match[k] = &deals[it->second];
+    } else {
+      const size_t nth = hand_made_seen++;
+      if (nth >= hand_made.size())
+        return Fail(Status::BadInput(where + ": it is hand-made solution " +
+                                     std::to_string(nth + 1) + ", but " + deal_name + " holds " +
+                                     Plural(hand_made.size(), "hand-made deal")));
+      const Deal& d = deals[hand_made[nth]];
+      if (d.game != s.game || d.options != s.options)
+        return Fail(Status::BadInput(where + ": hand-made deal " + std::to_string(nth + 1) +
+                                     " of " + deal_name + " is a deal of " + d.game +
+                                     (d.options.empty() ? "" : " " + FormatOptions(d.options)) +
+                                     " (hand-made solutions match hand-made deals in order)"));
+      match[k] = &d;
+    }
+  }
+
+  // --- Check.
+  bool any_failed = false;
+  for (size_t k = 0; k < solutions.size(); ++k) {
+    if (Cancelled()) {
+      out.Discard();
+      return InterruptExitCode();
+    }
+    const Solution& s = solutions[k];
+    const Deal& deal = *match[k];
+    const Game& game = *FindGame(s.game);
+    std::string line = DealName(game, deal) + ": ";
+    if (s.result != Verdict::kSolved) {
+      line += "not checked: result is " + std::string(VerdictName(s.result));
+    } else {
+      Replay r = ReplayMoves(game, deal, s.moves);
+      if (!r.first_error.ok()) {
+        line +=
+            "step " + std::to_string(r.legal_moves + 1) + ": illegal: " + r.first_error.message();
+        any_failed = true;
+      } else if (!r.won) {
+        line += "not won after " + Plural(s.moves.size(), "move") + " (" +
+                Plural(CardsLeft(r.final_table), "card") + " left)";
+        any_failed = true;
+      } else {
+        line += "ok (" + Plural(s.moves.size(), "move") + ")";
+      }
+    }
+    line += '\n';
+    out.Write(line);
+  }
+  if (Status s = out.Commit(); !s.ok()) return Fail(s);
+  return any_failed ? kExitNegative : kExitOk;
+}
+
+}  // namespace
+}  // namespace talon::cli
+
+int main(int argc, char** argv) {
+  return talon::cli::RunTool("talon-verify", argc, argv, talon::cli::Run);
+}
