@@ -66,7 +66,18 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
   if (rules.Won(start)) return finish(Verdict::kSolved, "", 0);
   if (rules.prune && rules.Dead(start)) return finish(Verdict::kUnsolvable, "", 0);
 
-  TranspositionTable table(limits.max_memory);
+  // One table per thread and game, reset for each search: small searches
+  // (most deals) then allocate nothing. Reset makes it exactly a new table.
+  thread_local TranspositionTable table(1024, 64);
+  table.Reset(limits.max_memory, 16384);
+  // A table that grew large is given back when the search ends, so an idle
+  // thread never holds more than the small reusable table.
+  struct Shrink {
+    TranspositionTable& t;
+    ~Shrink() {
+      if (t.bytes() > (size_t{16384} * sizeof(Key128))) t.Reset(1024, 64);
+    }
+  } shrink{table};
   // Frames are reused level by level: the stack grows only when the search
   // goes deeper than ever before, so no node allocates.
   std::vector<Frame> stack(16);

@@ -25,10 +25,11 @@ class SplitMix64 {
   }
   // A uniform integer in [0, n) by rejection. REQUIRES: n >= 1.
   constexpr uint64_t Below(uint64_t n) {
-    const uint64_t threshold = (0 - n) % n;
     for (;;) {
       uint64_t r = Next();
-      if (r >= threshold) return r % n;
+      // threshold = (2^64 - n) mod n < n, so r >= n already passes: the
+      // division for the threshold is needed only for the rare small r.
+      if (r >= n || r >= (0 - n) % n) return r % n;
     }
   }
 

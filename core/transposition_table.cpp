@@ -6,14 +6,26 @@
 namespace talon {
 
 TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {
+  Reset(max_bytes, initial_slots);
+}
+
+void TranspositionTable::Reset(size_t max_bytes, size_t initial_slots) {
   max_slots_ = std::bit_floor(std::max<size_t>(max_bytes / sizeof(Key128), 64));
   size_t n = std::min(std::bit_ceil(std::max<size_t>(initial_slots, 64)), max_slots_);
-  slots_.assign(n, kEmptyKey);
+  if (slots_.size() == n && used_.size() == size_) {
+    for (uint32_t i : used_) slots_[i] = kEmptyKey;
+  } else {
+    slots_.assign(n, kEmptyKey);
+  }
+  used_.clear();
   mask_ = n - 1;
+  size_ = 0;
+  overwrites_ = 0;
 }
 
 void TranspositionTable::Clear() {
   std::fill(slots_.begin(), slots_.end(), kEmptyKey);
+  used_.clear();
   size_ = 0;
   overwrites_ = 0;
 }
@@ -37,6 +49,7 @@ bool TranspositionTable::Insert(Key128 key) {
       if (slots_[i] == kEmptyKey) {
         slots_[i] = key;
         ++size_;
+        if (slots_.size() <= (size_t{1} << 32)) used_.push_back(static_cast<uint32_t>(i));
         return true;
       }
     }
@@ -57,6 +70,7 @@ void TranspositionTable::Grow() {
   old.swap(slots_);
   mask_ = slots_.size() - 1;
   size_ = 0;
+  used_.clear();
   for (Key128 k : old)
     if (!(k == kEmptyKey)) Insert(k);
 }

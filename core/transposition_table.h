@@ -26,6 +26,12 @@ class TranspositionTable {
   bool Insert(Key128 key);
   bool Contains(Key128 key) const;
   void Clear();
+  // Makes the table empty with `initial_slots` slots and a new byte limit,
+  // reusing its memory when the size is unchanged (clearing only the slots
+  // used), so that a thread solving many small deals allocates nothing. After
+  // Reset the table behaves exactly like a newly built one: results do not
+  // depend on what it held before.
+  void Reset(size_t max_bytes, size_t initial_slots);
 
   size_t size() const { return size_; }
   size_t bytes() const { return slots_.size() * sizeof(Key128); }
@@ -39,6 +45,7 @@ class TranspositionTable {
   size_t size_ = 0;
   uint64_t overwrites_ = 0;
   std::vector<Key128> slots_;
+  std::vector<uint32_t> used_;  // slots filled since the last clear (while < 2^32 slots)
 };
 
 }  // namespace talon

@@ -89,3 +89,31 @@ TEST(Card, ParsesEveryAcceptedSpelling) {
 
 }  // namespace
 }  // namespace talon
+
+namespace talon {
+namespace {
+
+// ShuffledDeck (which may take shortcuts for speed) must
+// equal the plain Fisher-Yates with SplitMix64::Below, draw for draw.
+TEST(Shuffle, FastPathEqualsPlainFisherYates) {
+  for (int decks : {1, 3}) {
+    for (uint64_t seed : {uint64_t{0}, uint64_t{1}, uint64_t{77}, uint64_t{123456789},
+                          ~uint64_t{0}, uint64_t{1} << 63}) {
+      std::vector<Card> plain(static_cast<size_t>(52 * decks));
+      CanonicalDeck(decks, plain);
+      SplitMix64 rng(seed);
+      for (size_t i = plain.size() - 1; i >= 1; --i) std::swap(plain[i], plain[rng.Below(i + 1)]);
+      EXPECT_EQ(ShuffledDeck(seed, decks), plain) << decks << " decks, seed " << seed;
+    }
+  }
+  for (uint64_t seed = 0; seed < 20000; ++seed) {
+    std::vector<Card> plain(52);
+    CanonicalDeck(1, plain);
+    SplitMix64 rng(seed);
+    for (size_t i = 51; i >= 1; --i) std::swap(plain[i], plain[rng.Below(i + 1)]);
+    ASSERT_EQ(ShuffledDeck(seed, 1), plain) << "seed " << seed;
+  }
+}
+
+}  // namespace
+}  // namespace talon
