@@ -1,9 +1,12 @@
 // talon-verify: checks solutions move by move against the rules (never by
 // solving): per solution "ok", the first illegal step, or "not won".
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/deal_io.h"
 #include "core/game.h"
@@ -19,14 +22,18 @@ namespace talon::cli {
 namespace {
 
 const ToolHelp kHelp = {
-    "talon-verify --deal FILE --solution FILE [-o FILE]",
+    "talon-verify --deal FILE --solution FILE [-o FILE]\n"
+    "talon-verify FILE [-o FILE]",
     "Checks solutions: replays every move of every solution from its deal with the\n"
     "game's rules (the checker, never the solver) and prints one line per solution,\n"
     "in the order of the solution file. Either FILE may be '-' (standard input).",
     "Inputs: the deal file holds deals as JSON Lines (talon-deal/1); the solution\n"
     "file holds solutions as JSON Lines (talon-solution/1) or in the numbered text\n"
     "form written by talon-solve --format text (told apart by the first character).\n"
-    "Both may hold many. A solution belongs to the deal with the same game, deal\n"
+    "Both may hold many. A JSON Lines file may hold deals and solutions mixed (the\n"
+    "file talon-book attaches to its PDF, or writes with --jsonl): the deal file's\n"
+    "solution lines and the solution file's deal lines are skipped, so one file can\n"
+    "be given as both, or alone as the one FILE argument. A solution belongs to the deal with the same game, deal\n"
     "number and options; a solution of a hand-made deal (no number) belongs to the\n"
     "hand-made deal in the same position: the first such solution to the first\n"
     "hand-made deal in the deal file, and so on. Deals without a solution are\n"
@@ -46,7 +53,8 @@ const ToolHelp kHelp = {
     "  talon-deal --game fourteen-out --deals 1-100 > deals.jsonl\n"
     "  talon-solve deals.jsonl > solutions.jsonl\n"
     "  talon-verify --deal deals.jsonl --solution solutions.jsonl\n"
-    "  talon-solve --format text deals.jsonl | talon-verify --deal deals.jsonl --solution -\n",
+    "  talon-solve --format text deals.jsonl | talon-verify --deal deals.jsonl --solution -\n"
+    "  pdfdetach -save 1 -o - book.pdf | talon-verify -\n",
 };
 
 std::string Plural(size_t n, const char* word) {
@@ -72,6 +80,28 @@ Status ReadInput(const std::string& path, std::string& bytes, std::string& name)
   return in.ReadAll(bytes);
 }
 
+// In a JSON Lines input, blanks every line that is a JSON object whose
+// "format" is `skip` (the other kind of record), keeping line numbers for
+// messages. Lines that do not parse are kept: their reader reports them.
+// A text-form input (first non-blank character not '{') is left alone.
+void SkipRecordsOfFormat(std::string& bytes, std::string_view skip) {
+  const size_t first = bytes.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || bytes[first] != '{') return;
+  size_t at = 0;
+  while (at < bytes.size()) {
+    size_t end = bytes.find('\n', at);
+    if (end == std::string::npos) end = bytes.size();
+    std::string_view line(bytes.data() + at, end - at);
+    if (line.find(skip) != std::string_view::npos) {  // cheap filter before parsing
+      auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+      auto f = j.is_object() ? j.find("format") : j.end();
+      if (j.is_object() && f != j.end() && f->is_string() && f->get<std::string>() == skip)
+        std::fill(bytes.begin() + static_cast<ptrdiff_t>(at), bytes.begin() + static_cast<ptrdiff_t>(end), ' ');
+    }
+    at = end + 1;
+  }
+}
+
 std::string Describe(const Solution& s) {
   return s.game + (s.deal ? "#" + std::to_string(*s.deal) : " (hand-made)") +
          (s.options.empty() ? "" : " " + FormatOptions(s.options));
@@ -79,33 +109,52 @@ std::string Describe(const Solution& s) {
 
 int Run(int argc, char** argv) {
   po::options_description options("Options");
-  std::string deal_path, solution_path, output_path;
+  std::string deal_path, solution_path, output_path, both_path;
   auto add = options.add_options();
-  add("deal", po::value(&deal_path)->value_name("FILE")->required(),
+  add("deal", po::value(&deal_path)->value_name("FILE"),
       "the deals (JSON Lines; '-' = stdin)");
-  add("solution", po::value(&solution_path)->value_name("FILE")->required(),
+  add("solution", po::value(&solution_path)->value_name("FILE"),
       "the solutions (JSON Lines or numbered text; '-' = stdin)");
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write the report to FILE (whole or not at all) instead of standard output");
+  po::options_description hidden;
+  hidden.add_options()("input", po::value(&both_path));
+  po::positional_options_description positional;
+  positional.add("input", 1);
   po::variables_map vm;
-  if (int code = ParseCommandLine(argc, argv, kHelp, options, nullptr, nullptr, vm); code >= 0)
+  if (int code = ParseCommandLine(argc, argv, kHelp, options, &hidden, &positional, vm); code >= 0)
     return code;
-  if (deal_path == "-" && solution_path == "-")
-    return Fail(Status::Usage("--deal and --solution cannot both be standard input ('-')"));
+  const bool one_file = vm.count("input") > 0;
+  if (one_file && (vm.count("deal") || vm.count("solution")))
+    return Fail(Status::Usage("give either one FILE holding deals and solutions, or --deal and "
+                              "--solution, not both"));
+  if (!one_file && (!vm.count("deal") || !vm.count("solution")))
+    return Fail(Status::Usage("--deal FILE and --solution FILE are both required (or one FILE "
+                              "holding deals and solutions)"));
+  if (!one_file && deal_path == "-" && solution_path == "-")
+    return Fail(Status::Usage("--deal and --solution cannot both be standard input ('-'); give "
+                              "one FILE holding both instead: talon-verify -"));
 
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
 
   // --- Read both files whole.
   std::string deal_bytes, deal_name, solution_bytes, solution_name;
-  if (Status s = ReadInput(deal_path, deal_bytes, deal_name); !s.ok() || Cancelled()) {
+  if (Status s = ReadInput(one_file ? both_path : deal_path, deal_bytes, deal_name);
+      !s.ok() || Cancelled()) {
     if (Cancelled()) return InterruptExitCode();
     return Fail(s);
   }
-  if (Status s = ReadInput(solution_path, solution_bytes, solution_name); !s.ok() || Cancelled()) {
+  if (one_file) {
+    solution_bytes = deal_bytes;
+    solution_name = deal_name;
+  } else if (Status s = ReadInput(solution_path, solution_bytes, solution_name);
+             !s.ok() || Cancelled()) {
     if (Cancelled()) return InterruptExitCode();
     return Fail(s);
   }
+  SkipRecordsOfFormat(deal_bytes, "talon-solution/1");
+  SkipRecordsOfFormat(solution_bytes, "talon-deal/1");
 
   std::vector<Deal> deals;
   {

@@ -45,11 +45,21 @@ expect_in "$TMP/attach.list" "talon-book.jsonl"
 pdfdetach -save 1 -o "$TMP/attached.jsonl" "$book" 2>/dev/null
 cmp -s "$TMP/attached.jsonl" "$TMP/book.jsonl" || fail "the attached file differs from --jsonl"
 pass
-grep -F '"format":"talon-deal/1"' "$TMP/attached.jsonl" >"$TMP/deals.jsonl"
-grep -F '"format":"talon-solution/1"' "$TMP/attached.jsonl" >"$TMP/solutions.jsonl"
-run verify "$BIN/talon-verify" --deal "$TMP/deals.jsonl" --solution "$TMP/solutions.jsonl"
+# The mixed file checks in one command: straight from the PDF, and as both files.
+pdfdetach -save 1 -o /dev/stdout "$book" 2>/dev/null | "$BIN/talon-verify" - >"$TMP/verify.out"
+[ "$(grep -c ': ok (' "$TMP/verify.out")" = 6 ] || fail "talon-verify - did not say ok 6 times: $(cat "$TMP/verify.out")"
+run verify "$BIN/talon-verify" --deal "$TMP/attached.jsonl" --solution "$TMP/attached.jsonl"
 expect_rc verify 0
-[ "$(grep -c ok "$TMP/verify.out")" = 6 ] || fail "talon-verify did not say ok 6 times: $(cat "$TMP/verify.out")"
+[ "$(grep -c ': ok (' "$TMP/verify.out")" = 6 ] || fail "talon-verify did not say ok 6 times: $(cat "$TMP/verify.out")"
+# A solution with its first move dropped, in the mixed file, is caught.
+sed '0,/"moves":\[{[^}]*},/s//"moves":[/' "$TMP/attached.jsonl" >"$TMP/tampered.jsonl"
+cmp -s "$TMP/tampered.jsonl" "$TMP/attached.jsonl" && fail "the tamper did not change the file"
+run verify "$BIN/talon-verify" "$TMP/tampered.jsonl"
+expect_rc verify 1
+grep -Eq ": (step [0-9]+: illegal|not won)" "$TMP/verify.out" || fail "tampered mixed file: $(cat "$TMP/verify.out")"
+[ "$(grep -c ': ok (' "$TMP/verify.out")" = 5 ] || fail "tampered mixed file: $(cat "$TMP/verify.out")"
+run verify "$BIN/talon-verify" "$TMP/attached.jsonl" --deal "$TMP/attached.jsonl"
+expect_rc verify 2
 pass
 
 # Byte-identical reruns.
