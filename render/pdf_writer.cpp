@@ -79,20 +79,70 @@ HPDF_Date ToDate(int64_t epoch) {
   return d;
 }
 
-// PDFDocEncoding strings (titles, bookmarks): ASCII kept, anything else '?'.
-// libharu 2.3 cannot write UTF-16 text strings through its UTF-8 encoder.
-std::string Ascii(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if ((c & 0xC0) != 0x80) {
-      // U+2014 em dash and U+2013 en dash are common in titles.
-      out += s.compare(i, 3, "\xE2\x80\x94") == 0 || s.compare(i, 3, "\xE2\x80\x93") == 0 ? '-' : '?';
+// libharu 2.3 gives a UTF-8 font a ToUnicode "CMap" holding a cidrange
+// (every code to CID 0), which is not a ToUnicode map at all: poppler warns
+// "Invalid 'begincidrange' operator" and copying text out of a viewer can give
+// nothing. With the UTF-8 encoder the codes in the page text are the UTF-16
+// units themselves (Identity-H), so the right map is the identity: one
+// bfrange per high byte (a bfrange may not cross a high-byte boundary), at
+// most 100 to a block, the surrogate block left out.
+bool ReplaceToUnicode(HPDF_Doc pdf, HPDF_Font font) {
+  std::string cmap =
+      "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+      "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+      "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+      "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n";
+  std::vector<int> highs;
+  for (int h = 0; h < 256; ++h)
+    if (h < 0xD8 || h > 0xDF) highs.push_back(h);
+  char line[32];
+  for (size_t at = 0; at < highs.size(); at += 100) {
+    const size_t n = std::min<size_t>(100, highs.size() - at);
+    cmap += std::to_string(n) + " beginbfrange\n";
+    for (size_t k = at; k < at + n; ++k) {
+      std::snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", highs[k], highs[k], highs[k]);
+      cmap += line;
+    }
+    cmap += "endbfrange\n";
+  }
+  cmap += "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n";
+  HPDF_Dict stream = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
+  if (!stream) return false;
+  stream->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+  if (HPDF_Stream_WriteStr(stream->stream, cmap.c_str()) != HPDF_OK) return false;
+  HPDF_Dict_RemoveElement(font, "ToUnicode");
+  HPDF_ResetError(pdf);
+  return HPDF_Dict_Add(font, "ToUnicode", stream) == HPDF_OK;
+}
+
+// Sets dict[key] to a PDF text string holding `utf8`: a plain string when it
+// is ASCII, else UTF-16BE with a byte-order mark, written as a hex string.
+// libharu 2.3's own text strings go through its encoders, which cannot make
+// UTF-16 (non-ASCII titles came out as '?'); a binary object is written as
+// <hex> bytes untouched, which PDF readers take as a text string. Returns
+// false if `utf8` is not valid UTF-8 (the caller reports it).
+bool SetTextString(HPDF_Doc pdf, HPDF_Dict dict, const char* key, const std::string& utf8) {
+  std::vector<char32_t> cps;
+  if (!DecodeUtf8(utf8, cps)) return false;
+  bool ascii = true;
+  for (char32_t c : cps) ascii = ascii && c < 0x80;
+  HPDF_Dict_RemoveElement(dict, key);  // HPDF_ERR_DICT_ITEM_NOT_FOUND is fine
+  HPDF_ResetError(pdf);
+  if (ascii) return HPDF_Dict_Add(dict, key, HPDF_String_New(pdf->mmgr, utf8.c_str(), nullptr)) == HPDF_OK;
+  std::vector<HPDF_BYTE> bytes = {0xFE, 0xFF};
+  auto unit = [&](uint32_t u) {
+    bytes.push_back(static_cast<HPDF_BYTE>(u >> 8));
+    bytes.push_back(static_cast<HPDF_BYTE>(u & 0xFF));
+  };
+  for (char32_t c : cps) {
+    if (c < 0x10000) {
+      unit(c);
+    } else {  // a surrogate pair
+      unit(0xD800 + ((c - 0x10000) >> 10));
+      unit(0xDC00 + ((c - 0x10000) & 0x3FF));
     }
   }
-  return out;
+  return HPDF_Dict_Add(dict, key, HPDF_Binary_New(pdf->mmgr, bytes.data(), static_cast<HPDF_UINT>(bytes.size()))) == HPDF_OK;
 }
 
 }  // namespace
@@ -142,15 +192,20 @@ Expected<std::string> WritePdf(const Document& doc, const Fonts& fonts, const Pd
                              Hex(static_cast<unsigned>(err.code)) + ")");
     font[i] = HPDF_GetFont(pdf, names[i], "UTF-8");
     TALON_HARU_STEP("selecting the font " + files[i]->path());
+    if (!ReplaceToUnicode(pdf, font[i])) return failed("writing the ToUnicode map of " + files[i]->path());
   }
 
   HPDF_Date date = ToDate(*epoch);
   HPDF_SetInfoDateAttr(pdf, HPDF_INFO_CREATION_DATE, date);
   HPDF_SetInfoDateAttr(pdf, HPDF_INFO_MOD_DATE, date);
-  if (!doc.title.empty()) HPDF_SetInfoAttr(pdf, HPDF_INFO_TITLE, Ascii(doc.title).c_str());
-  if (!doc.subject.empty()) HPDF_SetInfoAttr(pdf, HPDF_INFO_SUBJECT, Ascii(doc.subject).c_str());
   HPDF_SetInfoAttr(pdf, HPDF_INFO_CREATOR, "talon " TALON_VERSION);
   TALON_HARU_STEP("writing the document info");
+  // The info dictionary exists now (libharu makes it on the first attribute).
+  if (!doc.title.empty() && !SetTextString(pdf, pdf->info, "Title", doc.title))
+    return Status::BadInput("the title is not valid UTF-8");
+  if (!doc.subject.empty() && !SetTextString(pdf, pdf->info, "Subject", doc.subject))
+    return Status::BadInput("the subject is not valid UTF-8");
+  TALON_HARU_STEP("writing the title and subject");
 
   std::vector<HPDF_Page> pages;
   for (const Page& page : doc.pages) {
@@ -267,7 +322,9 @@ Expected<std::string> WritePdf(const Document& doc, const Fonts& fonts, const Pd
       return Status::Internal("bookmark '" + b.title + "' points to a missing page");
     const size_t level = std::min(static_cast<size_t>(std::max(b.level, 0)), parents.size());
     parents.resize(level);
-    HPDF_Outline o = HPDF_CreateOutline(pdf, level ? parents.back() : nullptr, Ascii(b.title).c_str(), nullptr);
+    HPDF_Outline o = HPDF_CreateOutline(pdf, level ? parents.back() : nullptr, "", nullptr);
+    if (o && !SetTextString(pdf, o, "Title", b.title))
+      return Status::BadInput("bookmark '" + b.title + "' is not valid UTF-8");
     if (o) {
       HPDF_Outline_SetDestination(o, HPDF_Page_CreateDestination(pages[static_cast<size_t>(b.page)]));
       HPDF_Outline_SetOpened(o, HPDF_FALSE);

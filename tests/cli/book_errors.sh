@@ -23,6 +23,12 @@ run title "$B" --game fourteen-out --count 2 --title $'Fun \xE6\xBC\xA2' -o "$ou
 expect_rc title 65
 expect_in "$TMP/title.err" "U+6F22"
 expect_no_file "$out"
+# A title outside ASCII (but in the font) reaches the document info intact.
+run utitle "$B" --game fourteen-out --count 1 --title $'Patiences d\xC3\xA9t\xC3\xA9 \xE2\x80\x94 \xE2\x99\xA0' -o "$out"
+expect_rc utitle 0
+pdfinfo "$out" 2>/dev/null | grep -q $'^Title: *Patiences d\xC3\xA9t\xC3\xA9 \xE2\x80\x94 \xE2\x99\xA0$' || fail "non-ASCII title lost: $(pdfinfo "$out" 2>&1 | grep Title)"
+qpdf --check "$out" >/dev/null || fail "qpdf --check failed on the non-ASCII title"
+rm -f "$out"
 run scan "$B" --game fourteen-out --count 5 --max-scan 3 -o "$out"
 expect_rc scan 3
 expect_in "$TMP/scan.err" "--max-scan"
