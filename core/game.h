@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -34,6 +35,10 @@ struct SolveResult {
   Verdict verdict = Verdict::kUnknown;
   std::vector<MoveSpec> moves;  // iff verdict == kSolved
   SearchStats stats;
+  // Set by games that keep a score (The Carpet: the most cards built by any
+  // play the search entered; exact unless the verdict is unknown, then a
+  // lower bound). talon-solve reports it in the text form and --summary.
+  std::optional<int> score;
 };
 
 class Game {

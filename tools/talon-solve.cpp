@@ -4,6 +4,8 @@
 #include <cinttypes>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,7 +35,10 @@ const ToolHelp kHelp = {
     "Output: one JSON object a line (--format jsonl, the default), or the numbered\n"
     "text form printed on solution sheets (--format text): a header line\n"
     "\"GAME#DEAL [k=v ...] RESULT\", then \"N. MOVE\" a line, then a blank line.\n"
-    "Both forms are read by talon-verify. Blank input lines are skipped.\n"
+    "Both forms are read by talon-verify. Blank input lines are skipped. For a game\n"
+    "with a score (carpet), the text form has a comment line after the header,\n"
+    "\"# score: N cards built (best play)\" (\"(at least; ...)\" when unknown), and\n"
+    "--summary adds the mean score; the JSON form has no score field.\n"
     "\n"
     "Limits apply to each deal. --max-nodes is deterministic; --max-seconds depends\n"
     "on the machine. --max-memory is the total budget of the transposition tables:\n"
@@ -41,7 +46,7 @@ const ToolHelp kHelp = {
     "\n"
     "--summary prints one line on standard error at the end, e.g.\n"
     "  talon-solve: 100 deals: 97 solved, 3 unsolvable, 0 unknown; 51234 nodes;\n"
-    "  0.012 s; 8333 deals/s; 2 threads\n"
+    "  0.012 s; 8333 deals/s; 2 threads[; mean score 37.45]\n"
     "\n"
     "The exit status is 3 if any result is unknown, else 1 if any deal is\n"
     "unsolvable, else 0. On bad input (65) the message names FILE:LINE and the\n"
@@ -64,8 +69,16 @@ struct Result {
   Status status;  // not ok: bad input; nothing else is set
   Verdict verdict = Verdict::kUnknown;
   uint64_t nodes = 0;
+  std::optional<int> score;  // games with a score (The Carpet)
   std::string text;  // the formatted solution, ending in '\n'
 };
+
+// "# score: 37 cards built (best play)": the text form's score line.
+std::string ScoreComment(int score, Verdict verdict) {
+  return "# score: " + std::to_string(score) + " cards built" +
+         (verdict == Verdict::kUnknown ? " (at least; the search was stopped)" : " (best play)") +
+         "\n";
+}
 
 bool Blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
 
@@ -234,8 +247,13 @@ int Run(int argc, char** argv) {
     solution.moves = std::move(solved.moves);
     result.verdict = solved.verdict;
     result.nodes = solved.stats.nodes;
+    result.score = solved.score;
     if (text) {
       result.text = SolutionToText(*g, solution);
+      if (solved.score) {  // a comment line after the header: readers skip it
+        const size_t eol = result.text.find('\n');
+        result.text.insert(eol + 1, ScoreComment(*solved.score, solved.verdict));
+      }
     } else {
       result.text = SolutionToJson(solution);
       result.text += '\n';
@@ -245,6 +263,7 @@ int Run(int argc, char** argv) {
 
   uint64_t counts[3] = {0, 0, 0};  // by Verdict
   uint64_t nodes = 0;
+  uint64_t scored = 0, score_sum = 0;
   Status data_status;
   auto emit = [&](Result& result) -> bool {
     if (!result.status.ok()) {
@@ -253,6 +272,10 @@ int Run(int argc, char** argv) {
     }
     ++counts[static_cast<int>(result.verdict)];
     nodes += result.nodes;
+    if (result.score) {
+      ++scored;
+      score_sum += static_cast<uint64_t>(*result.score);
+    }
     out.Write(result.text);
     return true;
   };
@@ -275,7 +298,13 @@ int Run(int argc, char** argv) {
                   counts[static_cast<int>(Verdict::kUnknown)], nodes, seconds,
                   seconds > 0 ? static_cast<double>(total) / seconds : 0.0, threads,
                   threads == 1 ? "" : "s");
-    PrintNote(line);
+    std::string note = line;
+    if (scored > 0) {
+      std::snprintf(line, sizeof line, "; mean score %.2f", static_cast<double>(score_sum) /
+                                                               static_cast<double>(scored));
+      note += line;
+    }
+    PrintNote(note);
   }
   if (!finished) {
     out.Discard();

@@ -368,7 +368,7 @@ class Carpet final : public Game {
                               std::to_string(areas.tableau.size()));
     for (size_t s = 0; s < areas.tableau.size(); ++s)
       if (areas.tableau[s].size() != 1)
-        return Status::BadInput("areas.tableau[" + std::to_string(s + 1) + "]: a slot of the carpet " +
+        return Status::BadInput("areas.tableau[" + std::to_string(s) + "] (slot " + std::to_string(s + 1) + "): a slot of the carpet " +
                                 "is dealt one card, not " + std::to_string(areas.tableau[s].size()));
     if (areas.stock.size() != 52 - kSlots)
       return Status::BadInput("areas.stock: the pack holds the other 32 cards, not " +
@@ -392,7 +392,9 @@ class Carpet final : public Game {
   }
 
   SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
-    return SolveCarpet(deal, limits, true).result;
+    CarpetSolve solved = SolveCarpet(deal, limits, true);
+    solved.result.score = solved.score;
+    return std::move(solved.result);
   }
 
   Status Play(Table& table, const MoveSpec& move) const override {

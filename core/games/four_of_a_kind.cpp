@@ -93,7 +93,7 @@ class FourOfAKind final : public Game {
                               std::to_string(areas.tableau.size()));
     for (size_t p = 0; p < areas.tableau.size(); ++p)
       if (areas.tableau[p].size() != kPerPile)
-        return Status::BadInput("areas.tableau[" + std::to_string(p + 1) + "]: a pile of " +
+        return Status::BadInput("areas.tableau[" + std::to_string(p) + "] (pile " + std::to_string(p + 1) + "): a pile of " +
                                 "four-of-a-kind holds 4 cards, not " +
                                 std::to_string(areas.tableau[p].size()));
     if (areas.face_down.size() != kPiles)
@@ -101,7 +101,7 @@ class FourOfAKind final : public Game {
                               "\"face_down\": [4,4,4,4,4,4,4,4,4,4,4,4,4]");
     for (size_t p = 0; p < areas.face_down.size(); ++p)
       if (areas.face_down[p] != kPerPile)
-        return Status::BadInput("face_down[" + std::to_string(p + 1) + "]: every card of the deal "
+        return Status::BadInput("face_down[" + std::to_string(p) + "] (pile " + std::to_string(p + 1) + "): every card of the deal "
                                 "is face down (4), not " + std::to_string(areas.face_down[p]));
     return Status::Ok();
   }

@@ -106,13 +106,13 @@ class Klondike : public Game {
     for (size_t i = 0; i < kPiles; ++i) {
       const Pile& pile = a.tableau[i];
       const int down = a.face_down[i];
-      const std::string where = "areas.tableau[" + std::to_string(i + 1) + "]";
+      const std::string where = "areas.tableau[" + std::to_string(i) + "] (pile " + std::to_string(i + 1) + ")";
       if (down < 0 || (pile.empty() ? down != 0 : down >= static_cast<int>(pile.size())))
-        return Status::BadInput("face_down[" + std::to_string(i + 1) + "]: " + std::to_string(down) +
+        return Status::BadInput("face_down[" + std::to_string(i) + "] (pile " + std::to_string(i + 1) + "): " + std::to_string(down) +
                                 " face-down cards on a pile of " + std::to_string(pile.size()) +
                                 " (a pile's top card is always face up)");
       if (down > 19)
-        return Status::BadInput("face_down[" + std::to_string(i + 1) + "]: at most 19 face-down cards");
+        return Status::BadInput("face_down[" + std::to_string(i) + "] (pile " + std::to_string(i + 1) + "): at most 19 face-down cards");
       for (size_t k = static_cast<size_t>(down) + 1; k < pile.size(); ++k)
         if (!Fits(pile[k], pile[k - 1]))
           return Status::BadInput(where + ": face-up " + CardName(pile[k]) + " cannot lie on " +
@@ -126,7 +126,7 @@ class Klondike : public Game {
       for (size_t f = 0; f < 4; ++f)
         for (size_t k = 0; k < a.foundations[f].size(); ++k)
           if (a.foundations[f][k] != Card(static_cast<int>(k) + 1, static_cast<Suit>(f)))
-            return Status::BadInput("areas.foundations[" + std::to_string(f + 1) + "]: foundation " +
+            return Status::BadInput("areas.foundations[" + std::to_string(f) + "]: foundation " +
                                     std::to_string(f + 1) + " holds " + SuitWord(static_cast<int>(f)) +
                                     " from the ace up; card " + std::to_string(k + 1) + " cannot be " +
                                     CardName(a.foundations[f][k]));

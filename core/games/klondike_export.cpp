@@ -10,7 +10,7 @@ Expected<std::vector<Card>> KlondikeDealOrder(const Deal& deal) {
     return Status::BadInput("areas.tableau: a klondike starting layout has 7 piles");
   for (size_t p = 0; p < 7; ++p)
     if (a.tableau[p].size() != p + 1 || a.face_down[p] != static_cast<int>(p))
-      return Status::BadInput("areas.tableau[" + std::to_string(p + 1) + "]: not a starting layout (pile " +
+      return Status::BadInput("areas.tableau[" + std::to_string(p) + "]: not a starting layout (pile " +
                               std::to_string(p + 1) + " must hold " + std::to_string(p + 1) + " cards, " +
                               std::to_string(p) + " face down); only starting layouts can be exported");
   if (a.stock.size() != 24 || !a.waste.empty())

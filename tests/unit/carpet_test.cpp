@@ -123,7 +123,7 @@ TEST(Carpet, DealsTwentySlotsAndThePack) {
   bad = *deal;
   bad.areas.tableau[3].push_back(bad.areas.stock.back());
   bad.areas.stock.pop_back();
-  EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("areas.tableau[4]"), std::string::npos);
+  EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("areas.tableau[3] (slot 4)"), std::string::npos);
   bad = *deal;
   bad.areas.face_down.assign(20, 0);
   EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("face_down"), std::string::npos);

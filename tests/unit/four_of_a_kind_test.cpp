@@ -85,13 +85,13 @@ TEST(FourOfAKind, CheckShapeRejectsOtherLayouts) {
   bad = d;
   bad.areas.tableau[0].push_back(bad.areas.tableau[1].back());
   bad.areas.tableau[1].pop_back();
-  EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("areas.tableau[1]"), std::string::npos);
+  EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("areas.tableau[0] (pile 1)"), std::string::npos);
   bad = d;
   bad.areas.face_down.clear();
   EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("face_down"), std::string::npos);
   bad = d;
   bad.areas.face_down[4] = 3;
-  EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("face_down[5]"), std::string::npos);
+  EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("face_down[4] (pile 5)"), std::string::npos);
   auto opt = MakeDeal(G(), 1, Options{{"method", std::string("spiral")}});
   EXPECT_FALSE(opt.ok());
 }

@@ -135,7 +135,7 @@ TEST(Klondike, CheckShapeNamesTheField) {
     Deal d = *deal;
     d.areas.face_down[2] = 3;  // pile 3 holds 3 cards: its top must be face up
     Status s = CheckDeal(K(), d);
-    EXPECT_NE(s.message().find("face_down[3]"), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find("face_down[2] (pile 3)"), std::string::npos) << s.message();
   }
   {
     Deal d = *deal;
@@ -159,7 +159,7 @@ TEST(Klondike, CheckShapeNamesTheField) {
     h.heights = {2, 0, 0, 0};
     Deal d = h.ToDeal();
     d.areas.foundations[0][1] = C("3C");
-    EXPECT_NE(K().CheckShape(d.areas, d.options).message().find("foundations[1]"), std::string::npos);
+    EXPECT_NE(K().CheckShape(d.areas, d.options).message().find("foundations[0]: foundation 1"), std::string::npos);
   }
 }
 
