@@ -165,11 +165,7 @@ int Run(int argc, char** argv) {
   static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
   AlsoSetOnSignal(&stop_work);
   limits.cancel = &stop_work;
-  if (vm.count("max-nodes")) {
-    auto n = ParseCount("--max-nodes", max_nodes_text);
-    if (!n) return Fail(n.status());
-    limits.max_nodes = *n;
-  }
+  if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
   int threads = DefaultThreads();
   if (vm.count("threads")) {
     auto t = ParseThreads("--threads", threads_text);
@@ -256,22 +252,7 @@ int Run(int argc, char** argv) {
   const bool finished =
       OrderedMap<uint64_t, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
       !Cancelled();
-  if (!finished) {
-    out.Discard();
-    PrintError("interrupted; " + std::string(output_path.empty() || output_path == "-"
-                                                 ? "the output is incomplete"
-                                                 : "no output file written"));
-    return InterruptExitCode();
-  }
-  if (!deal_status.ok()) {
-    out.Discard();
-    return Fail(deal_status);
-  }
-  if (!random_status.ok()) {
-    out.Discard();
-    return Fail(random_status);
-  }
-  if (Status s = out.Commit(); !s.ok()) return Fail(s);
+  if (int code = FinishOutput(out, finished, {&deal_status, &random_status}); code >= 0) return code;
 
   const bool enough = wanted != 0 && written >= wanted;
   const std::string what = solvable ? "winnable deal" : "deal";

@@ -108,16 +108,7 @@ int Run(int argc, char** argv) {
   if (!generate && !option_pairs.empty()) return Fail(Status::Usage("--option needs --game"));
   SearchLimits limits;
   limits.cancel = &CancelFlag();
-  if (vm.count("max-nodes")) {
-    auto n = ParseCount("--max-nodes", max_nodes_text);
-    if (!n) return Fail(n.status());
-    limits.max_nodes = *n;
-  }
-  if (vm.count("max-seconds")) {
-    auto s = ParseSeconds("--max-seconds", max_seconds_text);
-    if (!s) return Fail(s.status());
-    limits.max_seconds = *s;
-  }
+  if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
   auto tmpl = ChooseTemplate(template_path, paper, 0, false, colours);
   if (!tmpl) return Fail(tmpl.status());
   auto fonts = render::FindFonts();

@@ -146,16 +146,7 @@ int Run(int argc, char** argv) {
     threads = *t;
   }
   SearchLimits limits;
-  if (vm.count("max-nodes")) {
-    auto n = ParseCount("--max-nodes", max_nodes_text);
-    if (!n) return Fail(n.status());
-    limits.max_nodes = *n;
-  }
-  if (vm.count("max-seconds")) {
-    auto s = ParseSeconds("--max-seconds", max_seconds_text);
-    if (!s) return Fail(s.status());
-    limits.max_seconds = *s;
-  }
+  if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
   auto memory = ParseByteSize("--max-memory", max_memory_text);
   if (!memory) return Fail(memory.status());
   limits.max_memory = *memory / static_cast<size_t>(threads);
@@ -306,22 +297,7 @@ int Run(int argc, char** argv) {
     }
     PrintNote(note);
   }
-  if (!finished) {
-    out.Discard();
-    PrintError("interrupted; " + std::string(output_path.empty() || output_path == "-"
-                                                 ? "the output is incomplete"
-                                                 : "no output file written"));
-    return InterruptExitCode();
-  }
-  if (!data_status.ok()) {
-    out.Discard();
-    return Fail(data_status);
-  }
-  if (!input_status.ok()) {
-    out.Discard();
-    return Fail(input_status);
-  }
-  if (Status s = out.Commit(); !s.ok()) return Fail(s);
+  if (int code = FinishOutput(out, finished, {&data_status, &input_status}); code >= 0) return code;
   if (counts[static_cast<int>(Verdict::kUnknown)] > 0) return kExitLimit;
   if (counts[static_cast<int>(Verdict::kUnsolvable)] > 0) return kExitNegative;
   return kExitOk;

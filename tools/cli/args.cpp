@@ -252,4 +252,18 @@ Expected<int> ParseThreads(const std::string& option, const std::string& text) {
   return static_cast<int>(*n);
 }
 
+Status ParseLimitOptions(const po::variables_map& vm, SearchLimits& limits) {
+  if (vm.count("max-nodes")) {
+    auto n = ParseCount("--max-nodes", vm["max-nodes"].as<std::string>());
+    if (!n) return n.status();
+    limits.max_nodes = *n;
+  }
+  if (vm.count("max-seconds")) {
+    auto s = ParseSeconds("--max-seconds", vm["max-seconds"].as<std::string>());
+    if (!s) return s.status();
+    limits.max_seconds = *s;
+  }
+  return Status();
+}
+
 }  // namespace talon::cli

@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/options.h"
+#include "core/search_limits.h"
 #include "core/status.h"
 
 namespace talon::cli {
@@ -67,6 +68,9 @@ Expected<double> ParseSeconds(const std::string& option, const std::string& text
 Expected<const Game*> ParseGame(const std::string& id);
 // The k=v pairs of --option, completed with the game's defaults and checked.
 Expected<Options> ParseGameOptions(const Game& game, const std::vector<std::string>& pairs);
+// The per-deal search limits given as --max-nodes N and --max-seconds S
+// (each only if the tool declared it and the user gave it) into `limits`.
+Status ParseLimitOptions(const po::variables_map& vm, SearchLimits& limits);
 // A thread count 1..1024; "0" or an absent option mean every core.
 Expected<int> ParseThreads(const std::string& option, const std::string& text);
 int DefaultThreads();  // std::thread::hardware_concurrency(), at least 1

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "tools/cli/report.h"
 #include "tools/cli/signals.h"
 
 namespace talon::cli {
@@ -257,6 +258,23 @@ void OutputFile::Discard() {
   fd_ = -1;
   unlink(temp_.c_str());
   temp_.clear();
+}
+
+int FinishOutput(OutputFile& out, bool finished, std::initializer_list<const Status*> errors) {
+  if (!finished) {
+    out.Discard();
+    PrintError("interrupted; " + std::string(out.name() == "<stdout>" ? "the output is incomplete"
+                                                                        : "no output file written"));
+    return InterruptExitCode();
+  }
+  for (const Status* s : errors) {
+    if (!s->ok()) {
+      out.Discard();
+      return Fail(*s);
+    }
+  }
+  if (Status s = out.Commit(); !s.ok()) return Fail(s);
+  return -1;
 }
 
 }  // namespace talon::cli

@@ -90,4 +90,10 @@ class OutputFile {
   Status status_;
 };
 
+// The end of a run that wrote `out`: if it was interrupted (`finished`
+// false), discards the output and says so; else if any of `errors` is not
+// ok, discards the output and reports the first; else commits. Returns -1
+// when the output was committed (go on), else the exit status to return.
+int FinishOutput(OutputFile& out, bool finished, std::initializer_list<const Status*> errors);
+
 }  // namespace talon::cli
