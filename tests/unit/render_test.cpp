@@ -1,5 +1,8 @@
 // The render library: fonts, templates, card art, writers, sheets.
 #include <gtest/gtest.h>
+
+#include <map>
+#include <utility>
 #include <stdlib.h>
 
 #include <cmath>
@@ -384,6 +387,24 @@ void ExpectInsidePages(const Document& doc, const Template& t) {
   }
 }
 
+// Deal n of `game` and its solution (solved once per test binary run; the
+// tests below reuse them for every paper and layout).
+const Solution& SolutionOf(const Game& game, uint64_t n) {
+  static std::map<std::pair<std::string, uint64_t>, Solution> cache;
+  auto key = std::make_pair(std::string(game.id()), n);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  auto deal = MakeDeal(game, n, {});
+  SearchLimits limits;
+  limits.max_nodes = 2000000;
+  limits.max_memory = size_t{64} << 20;
+  SolveResult r = game.Solve(*deal, limits);
+  Solution s;
+  s.result = r.verdict;
+  s.moves = r.moves;
+  return cache.emplace(key, std::move(s)).first->second;
+}
+
 TEST(Sheets, EveryGameFitsTheOneDealTemplates) {
   for (const Game* game : AllGames()) {
     for (const char* paper : {"a4", "letter"}) {
@@ -392,14 +413,8 @@ TEST(Sheets, EveryGameFitsTheOneDealTemplates) {
       for (uint64_t n : {1u, 2u, 3u}) {
         auto deal = MakeDeal(*game, n, {});
         ASSERT_TRUE(deal.ok());
-        SearchLimits limits;
-        limits.max_nodes = 2000000;
-        limits.max_memory = size_t{64} << 20;
-        SolveResult r = game->Solve(*deal, limits);
-        Solution s;
-        s.result = r.verdict;
-        s.moves = r.moves;
-        const SheetKind kind = r.verdict == Verdict::kSolved ? SheetKind::kBoth : SheetKind::kLayout;
+        const Solution& s = SolutionOf(*game, n);
+        const SheetKind kind = s.result == Verdict::kSolved ? SheetKind::kBoth : SheetKind::kLayout;
         auto doc = RenderDealSheets(*game, *deal, &s, kind, *t, TestFonts());
         ASSERT_TRUE(doc.ok()) << game->id() << "#" << n << ": " << doc.status().message();
         ExpectInsidePages(*doc, *t);
@@ -416,14 +431,9 @@ TEST(Sheets, BookPlacesEveryDealAndLinksContents) {
     for (const Game* game : AllGames()) {
       for (uint64_t n = 1; entries.size() % 2 == 1 || n < 3; ++n) {
         auto deal = MakeDeal(*game, n, {});
-        SearchLimits limits;
-        limits.max_nodes = 2000000;
-        limits.max_memory = size_t{64} << 20;
-        SolveResult r = game->Solve(*deal, limits);
-        if (r.verdict != Verdict::kSolved) continue;
-        BookEntry e{game, *deal, {}};
-        e.solution.result = Verdict::kSolved;
-        e.solution.moves = r.moves;
+        const Solution& s = SolutionOf(*game, n);
+        if (s.result != Verdict::kSolved) continue;
+        BookEntry e{game, *deal, s};
         entries.push_back(e);
         if (n > 200) break;
       }
