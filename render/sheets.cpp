@@ -272,15 +272,20 @@ struct DealBlockText {
 };
 
 std::string LayoutInstruction(const std::vector<PileGroup>& groups) {
-  bool fan = false, down = false;
+  bool fan = false, down = false, any = false;
   for (const PileGroup& g : groups) {
-    for (const Pile& p : *g.piles) fan = fan || p.size() > 1;
+    for (const Pile& p : *g.piles) {
+      fan = fan || p.size() > 1;
+      any = any || !p.empty();
+    }
     if (g.face_down)
       for (int d : *g.face_down) down = down || d > 0;
   }
-  std::string s = fan ? "Lay out each column from the top down, overlapping as pictured: the card at the foot "
-                        "of a column is the top card of its pile."
-                      : "Deal one card into each numbered place as pictured.";
+  // Try Again's heaps start empty: the picture shows the places only.
+  std::string s = !any ? "The numbered heaps start empty: deal the stock onto them one card at a time, as the rules say."
+                  : fan ? "Lay out each column from the top down, overlapping as pictured: the card at the foot "
+                          "of a column is the top card of its pile."
+                        : "Deal one card into each numbered place as pictured.";
   s += " Piles are numbered as in the solution.";
   if (down) s += " Shaded cards with a dark corner are dealt face down.";
   return s;
@@ -708,12 +713,14 @@ Expected<Document> RenderBook(const std::vector<BookEntry>& entries, const BookO
     }();
     bool has_stock = !example_deal.areas.stock.empty();
     bool fan = LayoutHintFor(g.id(), example_deal.areas).kind == LayoutHint::kFan;
+    bool empty_start = true;
+    for (const Pile& pile : example_deal.areas.tableau) empty_start = empty_start && pile.empty();
     section("Setting up a deal",
             std::string("Each deal is pictured as the cards lie on the table. ") +
-                (fan ? "Sort a deck, then lay out each numbered column from the top down, overlapping the cards "
-                       "as pictured: the card at the foot of a column is the top card of its pile, the only one "
-                       "you can play."
-                     : "Sort a deck, then deal a card into each numbered place as pictured.") +
+                (empty_start ? "The numbered heaps start empty; only the stock is set up."
+                 : fan ? "Sort a deck, then lay out each numbered column from the top down, overlapping the "
+                         "cards as pictured: the card at the foot of a column is the top card of its pile."
+                       : "Sort a deck, then deal a card into each numbered place as pictured.") +
                 (has_stock ? " The stock is listed in the order its cards are turned: lay those cards face up "
                              "one on another, card 1 first, then turn the pile face down, so that card 1 is "
                              "turned first."

@@ -79,4 +79,11 @@ JSON
 run template "$R" --game take-ten --deal 1 --sheet layout --template "$TMP/big.json" -o "$TMP/big.pdf"
 expect_rc template 0
 expect_in <(pdf_text "$TMP/big.pdf") "take-ten#1 - 1/"
+# Try Again starts with empty heaps: the sheet must not say to deal cards into them.
+run tryagain "$R" --game try-again --deal 1 --sheet layout -o "$TMP/tryagain.pdf"
+expect_rc tryagain 0
+pdf_text "$TMP/tryagain.pdf" >"$TMP/tryagain.txt"
+expect_in "$TMP/tryagain.txt" "heaps start empty"
+expect_not_in "$TMP/tryagain.txt" "Deal one card into each numbered place"
+expect_in "$TMP/tryagain.txt" "Stock (52 cards)"
 done_ok
