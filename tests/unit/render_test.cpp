@@ -456,3 +456,48 @@ TEST(Sheets, BookPlacesEveryDealAndLinksContents) {
 
 }  // namespace
 }  // namespace talon::render
+
+namespace talon::render {
+namespace {
+
+// A long solution whose few run moves are wide (Klondike) still flows in two
+// columns: the rare wide row fans or drops its small cards instead of forcing
+// one column on every page. The move texts keep their order, row by row.
+TEST(Sheets, LongKlondikeSolutionUsesTwoColumns) {
+  const Game& game = *FindGame("klondike");
+  auto deal = MakeDeal(game, 3, {});
+  ASSERT_TRUE(deal.ok());
+  SearchLimits limits;
+  limits.max_nodes = 5000000;
+  SolveResult r = game.Solve(*deal, limits);
+  ASSERT_EQ(r.verdict, Verdict::kSolved);
+  ASSERT_GT(r.moves.size(), 100u);
+  Solution s;
+  s.result = r.verdict;
+  s.moves = r.moves;
+  auto t = ShippedTemplate("a4", 1, false);
+  ASSERT_TRUE(t.ok());
+  auto doc = RenderDealSheets(game, *deal, &s, SheetKind::kSolution, *t, TestFonts());
+  ASSERT_TRUE(doc.ok()) << doc.status().message();
+  ExpectInsidePages(*doc, *t);
+  // Move numbers "N." are drawn right-aligned: group them by page and column.
+  size_t next = 1, pages_with_two_columns = 0;
+  for (const Page& p : doc->pages) {
+    std::vector<double> xs;
+    for (const Item& item : p.items) {
+      const auto* text = std::get_if<TextItem>(&item);
+      if (!text || text->text != std::to_string(next) + ".") continue;
+      xs.push_back(text->x);
+      ++next;
+    }
+    if (xs.empty()) continue;
+    const auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
+    if (*hi - *lo > t->Content().w / 3) ++pages_with_two_columns;
+  }
+  EXPECT_EQ(next, s.moves.size() + 1) << "every move number, in order";
+  EXPECT_GE(pages_with_two_columns, 1u);
+  EXPECT_LE(doc->pages.size(), (s.moves.size() + 59) / 60) << "about 33 rows a column, two columns a page";
+}
+
+}  // namespace
+}  // namespace talon::render
