@@ -63,24 +63,30 @@
 //     of different piles, has a safe move.
 //     With prune, Moves() returns just one such move when one exists.
 //
-// F4. Stubborn sets (optional, see Solver::stubborn). Link pile p
-//     to every pile q != p that holds a partner of p's top card (anywhere in
-//     q), and let M be the piles reachable from the two piles of some legal
-//     move m (following links). Let K be the top cards of M and T the moves
-//     (legal now or not) that remove a card of K. Claim: if the position is
-//     winnable, some winning sequence starts with a move of T legal now, and
-//     the legal moves of T are exactly the legal moves between two piles of
-//     M. Proof: a winning sequence S removes m's cards, so it has a move of
-//     T; let t be its first. (i) t is legal now: t removes a card a of K
-//     (on top now, F0) with a partner x; if x were covered, the top card e
-//     of x's pile is in K (x's pile is linked from a's), so e would have to
-//     go before t, by a move of T earlier than t: impossible. (ii) t can be
-//     played first: the moves of S before t remove no card of K, so they
-//     touch neither of t's piles (their tops are in K), and t commutes to
-//     the front (F0) reaching the same position. Induction on the number of
-//     cards gives the claim for the whole search. With a visited set on
-//     this acyclic game the reduced search still reaches a win iff there is
-//     one. Moves() keeps the legal moves of the smallest such M it finds.
+// F4. Stubborn sets (Solver::stubborn, on by default). Link pile p to
+//     every pile q != p that holds a partner of p's top card BELOW q's top
+//     (a partner on top of q makes no link). Let M be a set of non-empty
+//     piles closed under links (e.g. everything reachable from one pile),
+//     and T the legal moves that take the top card of at least one pile of
+//     M. Claim: if the position is winnable, some winning sequence starts
+//     with a move of T. Proof: a winning sequence S removes every card, so
+//     some step of S touches a pile of M; let t be the first, at step i. No
+//     step before i touches a pile of M, so t takes the top card a of some
+//     p in M as it is now, with a partner x from a pile q. If q is in M, x
+//     is q's top now (same reason). If q is not in M, x is q's top now too:
+//     were it below q's top, p would link to q and q would be in M. Before
+//     step i no step touches q either (it would remove x, which t removes
+//     at step i). So t is legal now and touches no pile an earlier step
+//     touches: by F0 it can be played first and S reaches the same position.
+//     Induction on the number of cards (a search with a visited set on this
+//     acyclic game) shows the reduced search still reaches a win iff there
+//     is one. In particular, when T is empty the position is dead.
+//     Moves() uses the cheapest closed sets: a single pile p whose top card
+//     has no partner below another pile's top (every partner is on top, or
+//     under p's own top). Then T is the moves of p's top card alone; among
+//     such piles it keeps the one with the fewest moves, and with none of
+//     them left to remove it declares the position dead. (Closures of more
+//     piles cut a quarter more positions but cost more than they save.)
 //
 // F5. Glued pairs. A class with exactly two cards left must remove them
 //     together. If such pairs P1, ..., Pn form a cycle in which a card of Pi
@@ -100,6 +106,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/game.h"
@@ -114,6 +121,8 @@ inline constexpr int kMaxPiles = 24;
 
 // {A,K}=0 {2,Q}=1 {3,J}=2 {4,T}=3 {5,9}=4 {6,8}=5 {7}=6 (F1).
 constexpr int ClassOf(int rank) { return rank <= 7 ? rank - 1 : 13 - rank; }
+// ClassOf as a table, for the solver's inner loop (index 0 unused).
+inline constexpr std::array<uint8_t, 14> kClassOfRank{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1, 0};
 
 // How a game lays out its deck.
 struct Layout {
@@ -128,9 +137,12 @@ struct Layout {
 // REQUIRES: deck.size() == sum of layout.sizes.
 template <class Put>
 void DealInOrder(const Layout& layout, std::span<const Card> deck, Put&& put) {
-  if (layout.round_robin) {
-    for (size_t i = 0; i < deck.size(); ++i)
-      put(static_cast<int>(i % static_cast<size_t>(layout.piles)), deck[i]);
+  if (layout.round_robin) {  // card i on pile i mod piles, counted without dividing
+    int p = 0;
+    for (const Card c : deck) {
+      put(p, c);
+      if (++p == layout.piles) p = 0;
+    }
     return;
   }
   size_t i = 0;
@@ -148,7 +160,8 @@ inline Areas DealAreas(const Layout& layout, std::span<const Card> deck) {
 }
 
 // The Rules of core/search.h for a layout of N piles of at most H cards.
-// The cards live here (dealt once per deal); a Position is the pile heights.
+// The cards live here (dealt once per deal); a Position is the pile heights
+// and facts derived from them that Apply keeps up to date.
 template <int N, int H>
 class Solver {
  public:
@@ -156,10 +169,27 @@ class Solver {
   static constexpr int kNone = kClasses;  // Position::last before any move
   static constexpr uint32_t kMemo = 256;   // largest projection solved exactly
 
+  using Mask = uint32_t;  // a set of piles, bit p for pile p
+  // A Mask as a Position stores it: 16 bits suffice for one deck, and a
+  // smaller Position is cheaper to copy.
+  using PileSet = std::conditional_t<(N <= 16), uint16_t, uint32_t>;
+
+  // The pile heights and what Apply keeps up to date from them, so that no
+  // position has to be scanned pile by pile (Prepare fills in a start).
   struct Position {
     std::array<uint8_t, N> h;               // cards left in each pile
-    std::array<uint8_t, kClasses> left;     // cards of each class left (derived)
+    std::array<uint8_t, kClasses> left;     // cards of each class left
     uint8_t last;                           // class of the move that led here, or kNone
+    uint8_t open;                           // bit k: class k has cards, all on top (F3)
+    std::array<uint8_t, kClasses> hidden;   // cards of class k below a top card
+    std::array<uint8_t, 14> ntop;           // piles with rank r on top
+    uint16_t ranks;                         // bit r: some pile has rank r on top
+    // The state number of each class's projection, where it has at most
+    // kMemo states (elsewhere unused: it may wrap).
+    std::array<uint16_t, kClasses> idx;
+    Key128 key;                             // HeightsKey(h)
+    std::array<PileSet, 14> tops;           // piles with rank r on top
+    std::array<PileSet, 14> buried;         // piles holding rank r below their top ([0]: unused)
   };
   struct Move {
     uint8_t a, b;  // pile indexes, a < b
@@ -167,13 +197,11 @@ class Solver {
   };
   static constexpr int kMaxMoves = N * (N - 1) / 2;
   bool prune = true;
-  // With prune: also cut moves to a stubborn set (F4). Off by default: it
-  // saves positions (a fifth for one deck) but costs more per position than
-  // it saves, and the restarts of Decide tame the rare huge three-deck
-  // searches better. The tests check it stays sound.
-  bool stubborn = false;
-  // Move ordering only: 0 = taller piles first; other values mix in a
-  // fixed pseudo-random order of their own (see Moves and Decide).
+  // With prune: also cut moves to a stubborn set (F4). The tests check it
+  // keeps every verdict.
+  bool stubborn = true;
+  // Move ordering only: 0 = taller piles first (and see Moves); other
+  // values mix in a fixed pseudo-random order of their own (see Decide).
   uint32_t seed = 0;
   // Decide() restarts with growing budgets and other seeds (three decks).
   bool restarts = N > 12;
@@ -207,40 +235,14 @@ class Solver {
   Card CardAt(int pile, int index) const { return Card::FromCode(code_[pile][index]); }
   Card TopOf(const Position& pos, int pile) const { return CardAt(pile, pos.h[pile] - 1); }
 
-  bool Won(const Position& pos) const {
-    for (int k = 0; k < kClasses; ++k)
-      if (pos.left[k]) return false;
-    return true;
-  }
+  bool Won(const Position& pos) const { return pos.key == Key128{}; }
 
   int Moves(const Position& pos, Move* out) const {
-    // Piles by the rank on top.
-    uint8_t by_rank[14][N];
-    uint8_t nr[14] = {};
-    uint8_t tops_in_class[kClasses] = {};
-    for (int p = 0; p < N; ++p) {
-      if (!pos.h[p]) continue;
-      const int r = rank_[p][pos.h[p] - 1];
-      by_rank[r][nr[r]++] = static_cast<uint8_t>(p);
-      ++tops_in_class[ClassOf(r)];
-    }
     auto pair = [](int x, int y) {
       return x < y ? Move{static_cast<uint8_t>(x), static_cast<uint8_t>(y)}
                    : Move{static_cast<uint8_t>(y), static_cast<uint8_t>(x)};
     };
-    if (prune) {
-      // F3: a class whose every card is on top has a safe move.
-      for (int k = 0; k < kClasses; ++k) {
-        if (!pos.left[k] || tops_in_class[k] != pos.left[k]) continue;
-        const int lo = k + 1, hi = 13 - k;
-        if (lo == 7) {
-          if (nr[7] >= 2) { out[0] = pair(by_rank[7][0], by_rank[7][1]); return 1; }
-        } else if (nr[lo] && nr[hi]) {
-          out[0] = pair(by_rank[lo][0], by_rank[hi][0]);
-          return 1;
-        }
-      }
-    }
+    const auto& tops = pos.tops;
     int n = 0;
     int score[kMaxMoves];
     auto add = [&](int x, int y) {
@@ -259,54 +261,49 @@ class Solver {
       out[i] = m;
       score[i] = s;
     };
-    for (int r = 1; r <= 6; ++r)
-      for (int i = 0; i < nr[r]; ++i)
-        for (int j = 0; j < nr[14 - r]; ++j) add(by_rank[r][i], by_rank[14 - r][j]);
-    for (int i = 0; i < nr[7]; ++i)
-      for (int j = i + 1; j < nr[7]; ++j) add(by_rank[7][i], by_rank[7][j]);
-    if (prune && stubborn && n > 1) n = Stubborn(pos, out, n);
-    return n;
-  }
-
-  // F4: keeps only the moves of a stubborn set (see the proof above).
-  int Stubborn(const Position& pos, Move* out, int n) const {
-    using Mask = uint32_t;
-    Mask has[14] = {};  // piles holding a card of rank r
-    Mask live = 0;
-    for (int q = 0; q < N; ++q) {
-      if (!pos.h[q]) continue;
-      live |= Mask{1} << q;
-      for (unsigned vm = valmask_[q][pos.h[q]]; vm; vm &= vm - 1) has[std::countr_zero(vm)] |= Mask{1} << q;
-    }
-    Mask reach[N], closure[N] = {};
-    for (int p = 0; p < N; ++p)
-      reach[p] = Mask{1} << p | (pos.h[p] ? has[14 - rank_[p][pos.h[p] - 1]] : 0);
-    auto closure_of = [&](int p) {
-      if (!closure[p]) {
-        Mask c = reach[p], done = Mask{1} << p;
-        for (Mask todo = c & ~done; todo; todo = c & ~done) {
-          const int q = std::countr_zero(todo);
-          done |= Mask{1} << q;
-          c |= reach[q];
-        }
-        closure[p] = c;
+    if (prune) {
+      // F3: a class whose every card is on top has a safe move (the lowest
+      // piles' cards), if it has a legal pair (a dealt deck always does: its
+      // classes keep as many low cards as high ones).
+      for (unsigned open = pos.open; open; open &= open - 1) {
+        const int k = std::countr_zero(open);
+        const int lo = k + 1, hi = 13 - k;
+        const Mask t = tops[lo];
+        if (lo == 7 ? pos.ntop[7] < 2 : !pos.ntop[lo] || !pos.ntop[hi]) continue;
+        out[0] = pair(std::countr_zero(t), std::countr_zero(lo == hi ? t & (t - 1) : Mask{tops[hi]}));
+        return 1;
       }
-      return closure[p];
-    };
-    Mask best = live;
-    int best_count = n;
-    for (int i = 0; i < n; ++i) {
-      const Mask m = closure_of(out[i].a) | closure_of(out[i].b);
-      if ((m & live) == live || m == best) continue;
-      int count = 0;
-      for (int j = 0; j < n; ++j) count += (m >> out[j].a & 1) & (m >> out[j].b & 1);
-      if (count < best_count) best_count = count, best = m;
-      if (count == 1) break;
+      if (stubborn) {
+        // F4 with M a single pile p without links: no partner of p's top
+        // lies below another pile's top. Keep the one with fewest moves.
+        int best = -1, best_count = kMaxMoves + 1;
+        for (unsigned ranks = pos.ranks; ranks && best_count > 1; ranks &= ranks - 1) {
+          const int r = std::countr_zero(ranks);
+          const int want = 14 - r;
+          const Mask below = pos.buried[want];
+          // Piles of tops[r] whose link set buried[want] - {p} is empty.
+          const Mask free = below == 0 ? Mask{tops[r]} : (below & (below - 1)) == 0 ? tops[r] & below : 0;
+          if (!free) continue;
+          const int count = pos.ntop[want] - (want == 7);
+          if (count < best_count) {
+            if (count == 0) return 0;  // T is empty: dead (F4)
+            best_count = count;
+            best = std::countr_zero(free);
+          }
+        }
+        if (best >= 0) {
+          const int want = 14 - rank_[best][pos.h[best] - 1];
+          for (Mask y = tops[want] & ~(Mask{1} << best); y; y &= y - 1) add(best, std::countr_zero(y));
+          return n;
+        }
+      }
     }
-    int kept = 0;
-    for (int j = 0; j < n; ++j)
-      if ((best >> out[j].a & 1) & (best >> out[j].b & 1)) out[kept++] = out[j];
-    return kept;
+    for (int r = 1; r <= 6; ++r)
+      for (Mask x = tops[r]; x; x &= x - 1)
+        for (Mask y = tops[14 - r]; y; y &= y - 1) add(std::countr_zero(x), std::countr_zero(y));
+    for (Mask x = tops[7]; x; x &= x - 1)
+      for (Mask y = x & (x - 1); y; y &= y - 1) add(std::countr_zero(x), std::countr_zero(y));
+    return n;
   }
 
   uint32_t TieBreak(Move m) const {
@@ -317,19 +314,44 @@ class Solver {
   }
 
   void Apply(Position& pos, Move m) const {
-    const int k = ClassOf(rank_[m.a][pos.h[m.a] - 1]);
-    --pos.h[m.a];
-    --pos.h[m.b];
+    const int k = kClassOfRank[rank_[m.a][pos.h[m.a] - 1]];
     pos.left[k] = static_cast<uint8_t>(pos.left[k] - 2);
     pos.last = static_cast<uint8_t>(k);
+    if (!pos.left[k]) pos.open = static_cast<uint8_t>(pos.open & ~(1u << k));
+    for (const int p : {int{m.a}, int{m.b}}) {
+      const Mask bit = Mask{1} << p;
+      const int h = --pos.h[p];
+      const int r = rank_[p][h];
+      pos.tops[r] = static_cast<PileSet>(pos.tops[r] & ~bit);
+      if (!--pos.ntop[r]) pos.ranks = static_cast<uint16_t>(pos.ranks & ~(1u << r));
+      pos.idx[k] = static_cast<uint16_t>(pos.idx[k] - pradix_[k][p]);
+      // The pile's 4-bit height in the key drops by one (never below zero,
+      // so no borrow crosses into another pile).
+      if constexpr (N <= 16)
+        pos.key.lo -= uint64_t{1} << (4 * p);
+      else
+        (p < 16 ? pos.key.lo : pos.key.hi) -= uint64_t{1} << (4 * (p & 15));
+      if (!h) continue;
+      const int below = rank_[p][h - 1];  // the new top
+      pos.tops[below] = static_cast<PileSet>(pos.tops[below] | bit);
+      ++pos.ntop[below];
+      pos.ranks = static_cast<uint16_t>(pos.ranks | 1u << below);
+      const int c = kClassOfRank[below];
+      if (!--pos.hidden[c]) pos.open = static_cast<uint8_t>(pos.open | 1u << c);
+      PileSet& buried = pos.buried[unburied_[p][h]];
+      buried = static_cast<PileSet>(buried & ~bit);
+    }
   }
 
-  Key128 KeyOf(const Position& pos) const {
-    // Exact: four bits per pile height, piles 1-16 in lo, 17-24 in hi. Never
-    // the reserved all-ones key: hi's top 32 bits are always zero.
+  Key128 KeyOf(const Position& pos) const { return pos.key; }
+
+  // Exact: four bits per pile height, piles 1-16 in lo, 17-24 in hi. Never
+  // the reserved all-ones key: hi's top 32 bits are always zero. All zero
+  // iff every pile is empty.
+  static Key128 HeightsKey(const std::array<uint8_t, N>& h) {
     Key128 key;
-    for (int p = 0; p < N && p < 16; ++p) key.lo |= uint64_t{pos.h[p]} << (4 * p);
-    for (int p = 16; p < N; ++p) key.hi |= uint64_t{pos.h[p]} << (4 * (p - 16));
+    for (int p = 0; p < N && p < 16; ++p) key.lo |= uint64_t{h[p]} << (4 * p);
+    for (int p = 16; p < N; ++p) key.hi |= uint64_t{h[p]} << (4 * (p - 16));
     return key;
   }
 
@@ -349,7 +371,9 @@ class Solver {
     for (int p = 0; p < N; ++p) {
       start.h[p] = size_[p];
       for (int k = 0; k < kClasses; ++k) cnt_[k][p][0] = 0;
-      valmask_[p][0] = 0;
+      above_[p][0] = 0;
+      unsigned classes = 0;  // classes met so far, from the bottom
+      unsigned seen = 0;  // ranks met so far, from the bottom
       for (int i = 0; i < size_[p]; ++i) {
         const int r = code_[p][i] >> 2;
         rank_[p][i] = static_cast<uint8_t>(r);
@@ -357,7 +381,12 @@ class Solver {
         ++start.left[k];
         for (int c = 0; c < kClasses; ++c)
           cnt_[c][p][i + 1] = static_cast<uint8_t>(cnt_[c][p][i] + (c == k));
-        valmask_[p][i + 1] = static_cast<uint16_t>(valmask_[p][i] | 1 << r);
+        // When card i becomes the top (height i + 1), rank r is no longer
+        // below the top of p unless a lower card has it too.
+        unburied_[p][i + 1] = static_cast<uint8_t>(seen >> r & 1 ? 0 : r);
+        seen |= 1u << r;
+        above_[p][i + 1] = above_[p][i] | uint64_t{classes} << (7 * k);
+        classes |= 1u << k;
       }
     }
     // The projections: for each class, the piles holding its cards, their
@@ -368,6 +397,7 @@ class Solver {
       uint32_t radix = 1;
       for (int p = 0; p < N; ++p) {
         const int total = cnt_[k][p][size_[p]];
+        pradix_[k][p] = total ? radix : 0;
         if (!total) continue;
         pile_of_[k][np] = static_cast<uint8_t>(p);
         radix_[k][np] = radix;
@@ -379,6 +409,33 @@ class Solver {
       }
       np_[k] = static_cast<uint8_t>(np);
       states_[k] = radix;
+    }
+    // What Apply keeps up to date.
+    start.key = HeightsKey(start.h);
+    start.ntop.fill(0);
+    start.ranks = 0;
+    start.tops.fill(0);
+    start.buried.fill(0);
+    start.hidden = start.left;
+    for (int p = 0; p < N; ++p) {
+      if (!size_[p]) continue;
+      --start.hidden[ClassOf(rank_[p][size_[p] - 1])];
+      const int r = rank_[p][size_[p] - 1];
+      start.tops[r] = static_cast<PileSet>(start.tops[r] | Mask{1} << p);
+      ++start.ntop[r];
+      start.ranks = static_cast<uint16_t>(start.ranks | 1u << r);
+      for (int i = 0; i + 1 < size_[p]; ++i) {
+        PileSet& buried = start.buried[rank_[p][i]];
+        buried = static_cast<PileSet>(buried | Mask{1} << p);
+      }
+    }
+    start.open = 0;
+    for (int k = 0; k < kClasses; ++k)
+      if (start.left[k] && !start.hidden[k]) start.open = static_cast<uint8_t>(start.open | 1u << k);
+    for (int k = 0; k < kClasses; ++k) {
+      uint32_t idx = 0;
+      for (int i = 0; i < np_[k]; ++i) idx += radix_[k][i] * cnt_[k][pile_of_[k][i]][size_[pile_of_[k][i]]];
+      start.idx[k] = static_cast<uint16_t>(idx);
     }
     std::memset(memo_, 0, sizeof memo_);
     stamp_ = (stamp_ + 1) & 0x7FFFFFFF;
@@ -393,6 +450,15 @@ class Solver {
   bool ClassDead(const Position& pos, int k) const {
     const int left = pos.left[k];
     if (!left) return false;
+    // Small projections: (b) alone, memoised on the state number (it
+    // implies (a); for {7} it is (a)).
+    if (states_[k] <= kMemo) {
+      const uint8_t memo = memo_[k][pos.idx[k]];
+      if (memo) return memo == 1;
+      uint8_t c[N];
+      for (int i = 0; i < np_[k]; ++i) c[i] = cnt_[k][pile_of_[k][i]][pos.h[pile_of_[k][i]]];
+      return !ProjectionWins(k, c, pos.idx[k]);
+    }
     // (a) counting.
     uint8_t c[N];
     uint64_t idx = 0;
@@ -404,8 +470,7 @@ class Solver {
       idx += c[i] * radix_[k][i];
     }
     if (k == 6) return false;  // {7}: the count test is exact
-    // (b) exact projection.
-    if (states_[k] <= kMemo) return !ProjectionWins(k, c, static_cast<uint32_t>(idx));
+    // (b) exact projection, with a budget.
     int budget = kProjectionBudget;
     return BigProjectionWins(k, c, static_cast<uint32_t>(idx), budget) == 0;
   }
@@ -456,21 +521,24 @@ class Solver {
     for (int k = 0; k < kClasses; ++k)
       if (pos.left[k] == 2) paired |= 1u << k;
     if ((paired & (paired - 1)) == 0) return false;  // fewer than two
-    unsigned after[kClasses] = {};  // after[g]: classes whose pair must go after g's
-    for (int p = 0; p < N; ++p) {
-      unsigned above = 0;
-      for (int i = pos.h[p] - 1; i >= 0; --i) {
-        const unsigned bit = 1u << ClassOf(rank_[p][i]);
-        if (!(bit & paired)) continue;
-        for (unsigned a = above; a; a &= a - 1) after[std::countr_zero(a)] |= bit;
-        above |= bit;
+    uint64_t above = 0;  // bit 7f+g: a card of class f lies above one of class g
+    for (int p = 0; p < N; ++p) above |= above_[p][pos.h[p]];
+    unsigned after[kClasses];  // after[g]: paired classes whose pair must go after g's
+    for (unsigned s = paired; s; s &= s - 1) {
+      const int g = std::countr_zero(s);
+      after[g] = static_cast<unsigned>(above >> (7 * g)) & paired;
+    }
+    for (unsigned sm = paired; sm; sm &= sm - 1) {
+      const int m = std::countr_zero(sm);
+      for (unsigned s = paired; s; s &= s - 1) {
+        const int g = std::countr_zero(s);
+        if (after[g] >> m & 1) after[g] |= after[m];
       }
     }
-    for (int m = 0; m < kClasses; ++m)
-      for (int g = 0; g < kClasses; ++g)
-        if (after[g] >> m & 1) after[g] |= after[m];
-    for (int g = 0; g < kClasses; ++g)
+    for (unsigned s = paired; s; s &= s - 1) {
+      const int g = std::countr_zero(s);
       if (after[g] >> g & 1) return true;
+    }
     return false;
   }
 
@@ -483,9 +551,10 @@ class Solver {
     const int np = np_[k];
     bool win = false;
     for (int i = 0; i < np && !win; ++i) {
-      if (!c[i] || seq_[k][i][c[i] - 1]) continue;  // low card on top of i
-      for (int j = 0; j < np && !win; ++j) {
-        if (!c[j] || !seq_[k][j][c[j] - 1]) continue;  // high card on top of j
+      if (!c[i] || seq_[k][i][c[i] - 1]) continue;  // low card (or a 7) on top of i
+      for (int j = k == 6 ? i + 1 : 0; j < np && !win; ++j) {
+        // A high card on top of j; for {7}, any 7 on a later pile.
+        if (!c[j] || (k != 6 && !seq_[k][j][c[j] - 1])) continue;
         --c[i], --c[j];
         win = ProjectionWins(k, c, idx - radix_[k][i] - radix_[k][j]);
         ++c[i], ++c[j];
@@ -497,9 +566,11 @@ class Solver {
 
   uint8_t size_[N];
   uint8_t code_[N][H];
+  uint8_t unburied_[N][H + 1];  // rank that leaves Position::buried at height h of p, or 0
+  uint32_t pradix_[kClasses][N];  // radix of pile p in the class-k state number (0: none)
   uint8_t rank_[N][H];
   uint8_t cnt_[kClasses][N][H + 1];  // class-k cards among the bottom h of pile p
-  uint16_t valmask_[N][H + 1];  // bit r: a card of rank r among the bottom h of pile p
+  uint64_t above_[N][H + 1];  // bit 7f+g: among the bottom h of pile p, class f lies above g
   uint8_t np_[kClasses];
   uint8_t pile_of_[kClasses][N];
   uint32_t radix_[kClasses][N];

@@ -263,14 +263,97 @@ TEST(FourteensRules, KeyEncodesEveryPileHeight) {
   const Deal deal = Numbered(TripleFourteensGame(), 1);
   rules.Load(deal.areas.tableau, pos);
   std::vector<Key128> keys{rules.KeyOf(pos)};
+  EXPECT_EQ(rules.KeyOf(pos), ThreeDecks::Rules::HeightsKey(pos.h));
   for (int p = 0; p < 24; ++p) {
-    auto q = pos;
-    --q.h[p];
-    keys.push_back(rules.KeyOf(q));
+    auto h = pos.h;
+    --h[p];
+    keys.push_back(ThreeDecks::Rules::HeightsKey(h));
   }
   for (size_t i = 0; i < keys.size(); ++i)
     for (size_t j = i + 1; j < keys.size(); ++j) EXPECT_FALSE(keys[i] == keys[j]) << i << " " << j;
   EXPECT_NE(rules.KeyOf(pos).hi, 0u);  // piles 17-24 live in the high word
+}
+
+// The piles left in `pos` (bottom to top), as a deal to Load.
+template <class Rules>
+std::vector<Pile> PilesLeft(const Rules& rules, const typename Rules::Position& pos, int n) {
+  std::vector<Pile> piles(static_cast<size_t>(n));
+  for (int p = 0; p < n; ++p)
+    for (int i = 0; i < pos.h[p]; ++i) piles[static_cast<size_t>(p)].push_back(rules.CardAt(p, i));
+  return piles;
+}
+
+// Apply keeps every derived field of a Position (key, tops, buried cards,
+// class counts) equal to what Prepare computes from scratch for the cards
+// left, along whole lines of play in both layouts.
+template <class G>
+void ExpectApplyMatchesPrepare(const Game& game, int piles, uint64_t deals) {
+  using Rules = typename G::Rules;
+  static Rules rules, fresh;
+  rules.prune = false;
+  for (uint64_t n = 1; n <= deals; ++n) {
+    typename Rules::Position pos, again;
+    rules.Load(Numbered(game, n).areas.tableau, pos);
+    typename Rules::Move moves[Rules::kMaxMoves];
+    for (int step = 0;; ++step) {
+      fresh.Load(PilesLeft(rules, pos, piles), again);
+      ASSERT_EQ(pos.h, again.h);
+      EXPECT_EQ(pos.key, again.key) << n << " step " << step;
+      EXPECT_EQ(pos.key, Rules::HeightsKey(pos.h));
+      EXPECT_EQ(pos.left, again.left);
+      EXPECT_EQ(pos.hidden, again.hidden);
+      EXPECT_EQ(pos.open, again.open);
+      EXPECT_EQ(pos.ntop, again.ntop);
+      EXPECT_EQ(pos.tops, again.tops) << n << " step " << step;
+      for (int r = 1; r <= 13; ++r) EXPECT_EQ(pos.buried[r], again.buried[r]) << n << " rank " << r;
+      EXPECT_EQ(rules.Won(pos), rules.Won(again));
+      const int count = rules.Moves(pos, moves);
+      if (!count) break;
+      // Vary the line: not always the first move.
+      rules.Apply(pos, moves[(static_cast<uint64_t>(step) * 7 + n) % static_cast<uint64_t>(count)]);
+    }
+  }
+}
+
+TEST(FourteensRules, ApplyKeepsTheDerivedFieldsExact) {
+  ExpectApplyMatchesPrepare<OneDeck>(FourteenOutGame(), 12, 40);
+  ExpectApplyMatchesPrepare<OneDeck>(TakeFourteenGame(), 12, 20);
+  ExpectApplyMatchesPrepare<ThreeDecks>(TripleFourteensGame(), 24, 5);
+}
+
+// F4: when a top card has no partner below another pile's top, the solver
+// tries only that card's moves, and it finds a position dead when such a
+// card has no partner at all on top.
+TEST(FourteensRules, StubbornSetKeepsOnlyTheMovesOfAFreeTopCard) {
+  std::vector<Pile> piles(12);
+  piles[0] = P({"5C", "KC"});
+  piles[1] = P({"9C", "AD"});
+  piles[2] = P({"9D", "AH"});
+  piles[3] = P({"AS", "QC"});  // Q's partner 2 lies under pile 5's top
+  piles[4] = P({"2C", "KD"});
+  piles[5] = P({"5D", "5H"});
+  OneDeck::Rules rules;
+  OneDeck::Rules::Position pos;
+  rules.Load(piles, pos);
+  OneDeck::Rules::Move moves[OneDeck::Rules::kMaxMoves];
+  rules.stubborn = false;
+  const int all = rules.Moves(pos, moves);
+  EXPECT_EQ(all, 4);  // K(1) and K(5) each with A(2) or A(3)
+  rules.stubborn = true;
+  const int kept = rules.Moves(pos, moves);
+  // Pile 2's A: both Kings are on top, so it links nowhere; pile 1's K
+  // links to pile 4 (AS under QC), so its moves are not the set kept.
+  ASSERT_EQ(kept, 2);
+  for (int i = 0; i < kept; ++i) EXPECT_TRUE(moves[i].a == 1 || moves[i].b == 1);
+  // Two Kings on top and no Ace anywhere (a hand-made position): they can
+  // never go, and the Kings' pile has no move at all, so it is dead at once
+  // although 5H can still pair with a 9.
+  piles[1] = P({"9C", "9H"});
+  piles[2] = P({"9D", "9S"});
+  piles[3] = P({"QC"});
+  piles[4] = P({"2C", "KD"});
+  rules.Load(piles, pos);
+  EXPECT_EQ(rules.Moves(pos, moves), 0);
 }
 
 // ---------------------------------------------------------------- solver on hand-made deals
@@ -438,27 +521,33 @@ TEST(FourteensDeals, TripleFourteensDeals1To300) {
   EXPECT_GE(t.compared, 250);
 }
 
-// The optional stubborn-set reduction (F4) keeps every verdict.
+// The stubborn-set reduction (F4, on by default) keeps every verdict.
 TEST(FourteensDeals, StubbornSetsKeepEveryVerdict) {
-  const auto& g = dynamic_cast<const OneDeck&>(FourteenOutGame());
-  OneDeck::Rules rules;
-  OneDeck::Rules::Position start;
-  int unsolvable = 0;
-  for (uint64_t n = 1; n <= 200; ++n) {
-    const Deal deal = Numbered(g, n);
-    rules.Load(deal.areas.tableau, start);
-    rules.stubborn = false;
-    const auto plain = Search(rules, start, SearchLimits{});
-    rules.stubborn = true;
-    const auto reduced = Search(rules, start, SearchLimits{});
-    EXPECT_EQ(plain.verdict, reduced.verdict) << "fourteen-out#" << n;
-    unsolvable += reduced.verdict == Verdict::kUnsolvable;
-    if (reduced.verdict == Verdict::kSolved) {
-      auto moves = OneDeck::ToMoveSpecs(rules, start, reduced.line);
-      EXPECT_TRUE(ReplayMoves(g, deal, moves).won) << n;
+  for (const Game* game : {&FourteenOutGame(), &TakeFourteenGame()}) {
+    const auto& g = dynamic_cast<const OneDeck&>(*game);
+    OneDeck::Rules rules;
+    OneDeck::Rules::Position start;
+    int unsolvable = 0;
+    for (uint64_t n = 1; n <= 300; ++n) {
+      const Deal deal = Numbered(g, n);
+      rules.Load(deal.areas.tableau, start);
+      rules.stubborn = false;
+      const auto plain = Search(rules, start, SearchLimits{});
+      rules.stubborn = true;
+      const auto reduced = Search(rules, start, SearchLimits{});
+      EXPECT_EQ(plain.verdict, reduced.verdict) << g.id() << "#" << n;
+      // Unsolvable: the reduced search visits a subset of the positions.
+      if (plain.verdict == Verdict::kUnsolvable) {
+        EXPECT_LE(reduced.stats.nodes, plain.stats.nodes) << g.id() << "#" << n;
+      }
+      unsolvable += reduced.verdict == Verdict::kUnsolvable;
+      if (reduced.verdict == Verdict::kSolved) {
+        auto moves = OneDeck::ToMoveSpecs(rules, start, reduced.line);
+        EXPECT_TRUE(ReplayMoves(g, deal, moves).won) << g.id() << "#" << n;
+      }
     }
+    EXPECT_GT(unsolvable, 0);
   }
-  EXPECT_GT(unsolvable, 0);
 }
 
 TEST(FourteensDeals, SameAnswerEveryRun) {
