@@ -6,7 +6,7 @@
 // foundation of the other suit of c's colour.
 //
 // (S1) Without worry, playing c to its foundation keeps every win when
-//      opp >= r-1, or when opp >= r-2 and same >= r-2.
+//      opp >= r-1, or when opp >= r-2 and same >= r-3.
 // (S2) With worry (cards may come back from the foundations), it keeps
 //      every win when opp >= r-1 and same >= r-2.
 //
@@ -39,20 +39,28 @@
 // (S1) Without worry nothing leaves a foundation, so the cards that can ever
 // be placed on c are the cards of rank r-1 of the other colour that are not
 // on foundations. If opp >= r-1 there are none, and T = {c} does: every move
-// of L not moving c is legal in P' as above. If opp >= r-2 and same >= r-2,
-// let T grow: T = {c} plus each such card d that L places on c. When L
-// places d on c, P' plays d to its foundation instead: d's foundation holds
-// r-2 (it is at least r-2 and does not hold d), so that is legal. The cards
-// that could go on d are the cards of rank r-2 of c's colour, and all of them
-// are on foundations (same >= r-2, and c's own foundation holds r-1), never
-// to come back; so nothing is ever placed on a T card except d on c, T stays
-// a top run, and L's further moves of T cards are skipped. A foundation of
-// P' holding more than L's holds only T cards above it (c, or a d), and L
-// never plays another card there before that T card, so the foundation moves
-// of other cards are legal in P' too.
+// of L not moving c is legal in P' as above. If opp >= r-2 and same >= r-3,
+// let T grow: T = {c} plus every card that L places on a T card; P' plays
+// that card to its foundation instead, which is legal:
+//  - a card d placed on c has rank r-1 and the other colour. Its foundation
+//    holds r-2 in L (it is at least r-2 and does not hold d), and the same in
+//    P' (the only T cards of d's suit are of rank r-1: ranks below r-1 of
+//    that suit are on the foundations already).
+//  - a card e placed on such a d has rank r-2 and c's colour, so the other
+//    suit of c's colour (c's own foundation holds r-1). Its foundation holds
+//    r-3 in L (same >= r-3, and e is not there), and the same in P'.
+//  - nothing is ever placed on such an e: the cards of rank r-3 of the other
+//    colour are all on foundations (opp >= r-2), never to come back.
+// So a card placed on a T card is always a T card, the T cards of L's
+// columns stay a run at the top, and L's further moves of T cards (within
+// the tableau, or to a foundation) are skipped. A foundation of P' holding
+// more than L's holds only T cards above it, and L never plays another card
+// there before that T card (it would be a card of the same rank), so the
+// foundation moves of other cards are legal in P' too. (The earlier form of
+// this rule asked same >= r-2, which stops the chain at d.)
 //
-// Every card of rank 1 or 2 is safe without worry (opp >= 0, same >= 0),
-// every ace with worry.
+// Every card of rank 1 or 2 is safe without worry (opp >= r-2, same >= r-3),
+// and every 3 once both aces of the other colour are up; every ace with worry.
 //
 // CANONICAL KEY. The rules never refer to a column's number: a card may go
 // on any column's top card that fits or to any empty column. So permuting the
@@ -123,8 +131,25 @@ inline bool Red(uint8_t code) { return SuitOf(code) == kDiamonds || SuitOf(code)
 // True iff `c` may be built on `on`: one rank lower, the other colour.
 inline bool Fits(uint8_t c, uint8_t on) { return Rank(on) == Rank(c) + 1 && Red(on) != Red(c); }
 
+// The move-ordering weight of card c (see Rules::Moves): 8, 4, 2 or 1 when
+// it is the next card of its suit or 1, 2, 3 ranks above it, else 0.
+inline int Weight(const std::array<uint8_t, 4>& found, uint8_t c) {
+  const int d = Rank(c) - found[static_cast<size_t>(SuitOf(c))] - 1;
+  return d >= 0 && d < 4 ? 8 >> d : 0;
+}
+
+// Recomputes every column's weight (after a foundation changed).
+inline void Reweigh(Position& p) {
+  for (size_t j = 0; j < kColumns; ++j) {
+    int w = 0;
+    for (size_t k = 0; k < p.len[j]; ++k) w += Weight(p.found, p.card[j][k]);
+    p.weight[j] = static_cast<uint8_t>(w);
+  }
+}
+
 inline void Push(Position& p, int col, uint8_t c) {
   const size_t j = static_cast<size_t>(col);
+  p.weight[j] = static_cast<uint8_t>(p.weight[j] + Weight(p.found, c));
   const uint64_t o1 = p.h1[j], o2 = p.h2[j];
   const uint64_t n1 = (std::rotl(o1, 23) ^ kZ.z1[c]) * kMul1;
   const uint64_t n2 = (std::rotl(o2, 23) ^ kZ.z2[c]) * kMul2;
@@ -138,6 +163,7 @@ inline void Push(Position& p, int col, uint8_t c) {
 inline uint8_t Pop(Position& p, int col) {
   const size_t j = static_cast<size_t>(col);
   const uint8_t c = p.card[j][--p.len[j]];
+  p.weight[j] = static_cast<uint8_t>(p.weight[j] - Weight(p.found, c));
   const uint64_t o1 = p.h1[j], o2 = p.h2[j];
   const uint64_t n1 = std::rotr((o1 * kInv1) ^ kZ.z1[c], 23);
   const uint64_t n2 = std::rotr((o2 * kInv2) ^ kZ.z2[c], 23);
@@ -163,6 +189,7 @@ Position Rules::Setup(const Areas& areas) {
   }
   for (size_t s = 0; s < 4 && s < areas.foundations.size(); ++s)
     p.found[s] = static_cast<uint8_t>(areas.foundations[s].size());
+  Reweigh(p);
   return p;
 }
 
@@ -173,7 +200,7 @@ bool Safe(const std::array<uint8_t, 4>& found, uint8_t code, bool worry) {
                             : std::min(found[kDiamonds], found[kHearts]);
   const int same = found[static_cast<size_t>(3 - s)];  // C<->S, D<->H
   if (worry) return opp >= r - 1 && same >= r - 2;
-  return opp >= r - 1 || (opp >= r - 2 && same >= r - 2);
+  return opp >= r - 1 || (opp >= r - 2 && same >= r - 3);
 }
 }  // namespace
 
@@ -190,6 +217,7 @@ uint8_t Rules::CardOf(const Position& p, Move m) const {
 
 void Rules::Autoplay(Position& p, std::vector<Move>* autoplayed) const {
   if (!prune) return;
+  const int before = p.found[0] + p.found[1] + p.found[2] + p.found[3];
   for (bool again = true; again;) {
     again = false;
     for (int j = 0; j < kColumns; ++j) {
@@ -212,6 +240,7 @@ void Rules::Autoplay(Position& p, std::vector<Move>* autoplayed) const {
       again = true;
     }
   }
+  if (before != p.found[0] + p.found[1] + p.found[2] + p.found[3]) Reweigh(p);
 }
 
 // A move makes progress when it plays to a foundation, empties a reserve
@@ -236,6 +265,7 @@ void Rules::Apply(Position& p, Move m, std::vector<Move>* autoplayed) const {
     ++p.found[SuitOf(c)];
   else
     Push(p, m.to, c);
+  if (m.to == kToFoundation || m.from >= kFromFoundation) Reweigh(p);
   const int before = p.found[0] + p.found[1] + p.found[2] + p.found[3];
   Autoplay(p, autoplayed);
   const bool quiet = before == p.found[0] + p.found[1] + p.found[2] + p.found[3];
@@ -276,23 +306,12 @@ Key128 Rules::KeyOf(const Position& p) const {
 // its foundation and comes back with worry, likewise).
 int Rules::Moves(const Position& p, Move* out) const {
   int score[kMaxMoves];
-  int weight[kColumns];
+  const auto& weight = p.weight;  // kept up to date by Push, Pop and Reweigh
   int n = 0;
   int first_empty = -1;
-  for (int j = 0; j < kColumns; ++j) {
-    int w = 0;
-    for (int k = 0; k < p.len[j]; ++k) {
-      const uint8_t c = p.card[static_cast<size_t>(j)][static_cast<size_t>(k)];
-      const int d = Rank(c) - p.found[SuitOf(c)] - 1;
-      if (d < 4) w += 8 >> d;
-    }
-    weight[j] = w;
-    if (p.len[j] == 0 && first_empty < 0) first_empty = j;
-  }
-  auto own = [&](uint8_t c) {
-    const int d = Rank(c) - p.found[SuitOf(c)] - 1;
-    return d < 4 ? 8 >> d : 0;
-  };
+  for (int j = 0; j < kColumns && first_empty < 0; ++j)
+    if (p.len[j] == 0) first_empty = j;
+  auto own = [&](uint8_t c) { return Weight(p.found, c); };
   auto add = [&](uint8_t from, uint8_t to, int s) {
     out[n] = Move{from, to};
     score[n] = s;
@@ -497,6 +516,7 @@ Position Unpack(const Packed& k) {
     const int len = k.b[i++];
     for (int c = 0; c < len; ++c) Push(p, j, k.b[i++]);
   }
+  Reweigh(p);
   return p;
 }
 
@@ -628,7 +648,8 @@ SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) 
       uint64_t max_nodes;
       int share;  // of the time limit, in sixteenths
     };
-    for (const Quick q : {Quick{0, 1'500'000, 2}, Quick{3, 1'000'000, 1}, Quick{6, 2'000'000, 1}}) {
+    for (const Quick q : {Quick{0, 1'500'000, 2}, Quick{3, 1'000'000, 1}, Quick{6, 2'000'000, 1},
+                          Quick{12, 1'000'000, 1}}) {
       Rules quick = rules;
       quick.idle_limit = q.idle_limit;
       SearchLimits share = limits;

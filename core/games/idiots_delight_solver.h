@@ -45,6 +45,10 @@ struct Position {
   uint8_t reserve = 0;             // bit i: reserve slot i still holds its card
   uint8_t last = 0;  // the card moved last if no automatic move followed, else 0 (not in the key)
   uint8_t idle = 0;  // moves since the last one that made progress (not in the key)
+  // Per column, the sum of the move-ordering weights of its cards (see
+  // Rules::Moves; not in the key): kept up to date by every push and pop,
+  // and recomputed whenever a foundation changes.
+  std::array<uint8_t, kColumns> weight{};
   std::array<std::array<uint8_t, kMaxColumn>, kColumns> card{};  // bottom .. top
   std::array<uint64_t, kColumns> h1{}, h2{};                     // per-column hashes
   uint64_t s1 = 0, s2 = 0;  // sums of the columns' mixed hashes: the tableau's key

@@ -272,13 +272,24 @@ TEST(IdiotsDelight, NotationRoundTrips) {
 TEST(IdiotsDelight, SafeMoveRule) {
   idiot::Rules r;
   idiot::Position p;
-  // 3♥: safe without worry iff black foundations >= 2, or >= 1 with 2♦ up.
+  // 3♥: safe without worry iff both black aces are up (then a black 2 put
+  // on it can go up instead, and so can the A♦ put on that 2).
   p.found = {2, 0, 2, 2};
   EXPECT_TRUE(r.SafeToFoundation(p, C("3H").code()));
-  p.found = {1, 1, 2, 2};
+  p.found = {1, 0, 2, 1};
   EXPECT_TRUE(r.SafeToFoundation(p, C("3H").code()));
-  p.found = {1, 0, 2, 2};
+  p.found = {0, 1, 2, 2};
   EXPECT_FALSE(r.SafeToFoundation(p, C("3H").code()));
+  // 5♥: safe iff black >= 4, or black >= 3 with 3♦ up (a black 4 on it and
+  // a 3♦ on that can go up in their turn; nothing goes on the 3♦).
+  p.found = {4, 0, 4, 4};
+  EXPECT_TRUE(r.SafeToFoundation(p, C("5H").code()));
+  p.found = {3, 2, 4, 3};
+  EXPECT_TRUE(r.SafeToFoundation(p, C("5H").code()));
+  p.found = {3, 1, 4, 3};
+  EXPECT_FALSE(r.SafeToFoundation(p, C("5H").code()));
+  p.found = {2, 4, 4, 3};
+  EXPECT_FALSE(r.SafeToFoundation(p, C("5H").code()));
   p.found = {0, 0, 0, 0};
   EXPECT_TRUE(r.SafeToFoundation(p, C("2S").code()));  // twos always, aces always
   EXPECT_TRUE(r.SafeToFoundation(p, C("AD").code()));
@@ -298,6 +309,59 @@ SearchLimits Nodes(uint64_t n) {
   l.max_nodes = n;
   l.max_memory = size_t{64} << 20;
   return l;
+}
+
+// The safe-move rule's chain case (opp >= r-2, same >= r-3): 9♥ with the
+// black foundations at 7 and diamonds at 6. A black 8 put on 9♥ could go up
+// instead, and so could the 7♦ put on that 8; nothing goes on a 7♦. Random
+// layouts of the 24 cards left (every column holding one at least; half of
+// them with each column sorted, low cards at the bottom): 9♥ goes
+// up at once when it is on top, and the pruned verdict agrees with the plain
+// search every time (an unsound safe move would show as a false
+// "unsolvable"; these layouts all turn out winnable).
+TEST(IdiotsDelight, ChainSafeMoveAgreesWithPlainSearch) {
+  const std::vector<std::string_view> left = {
+      "8C", "9C", "TC", "JC", "QC", "KC", "7D", "8D", "9D", "TD", "JD", "QD",
+      "KD", "9H", "TH", "JH", "QH", "KH", "8S", "9S", "TS", "JS", "QS", "KS"};
+  SplitMix64 rng(77);
+  int compared = 0, up = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<std::string_view> cards = left;
+    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    std::vector<Pile> cols(9);
+    std::vector<std::string_view> reserve;
+    for (size_t i = 0; i < cards.size(); ++i) {
+      if (i < 9) cols[i].push_back(C(cards[i]));
+      else if (rng.Below(8) == 0 && reserve.size() < 7) reserve.push_back(cards[i]);
+      else cols[rng.Below(9)].push_back(C(cards[i]));
+    }
+    if (trial % 2) {  // low cards under high ones: the harder layouts
+      for (Pile& c : cols)
+        std::sort(c.begin(), c.end(), [](Card a, Card b) { return a.rank() < b.rank(); });
+    }
+    Deal d = Hand(cols, reserve);
+    ASSERT_EQ(d.areas.foundations[2].size(), 8u);  // hearts to the 8, 9♥ out
+    idiot::Rules rules;
+    idiot::Position p = rules.Setup(d.areas);
+    bool on_top = false;
+    for (const Pile& c : cols) on_top |= c.back() == C("9H");
+    for (auto r : reserve) on_top |= r == "9H";
+    rules.Autoplay(p);
+    if (on_top) {
+      EXPECT_GE(p.found[2], 9) << trial;
+      ++up;
+    }
+    auto pruned = idiot::SolveDeal(d, Nodes(3'000'000), true);
+    auto plain = idiot::SolveDeal(d, Nodes(3'000'000), false);
+    if (pruned.verdict == Verdict::kUnknown || plain.verdict == Verdict::kUnknown) continue;
+    ++compared;
+    EXPECT_EQ(pruned.verdict, plain.verdict) << "trial " << trial;
+    if (pruned.verdict == Verdict::kSolved) {
+      EXPECT_TRUE(ReplayMoves(G(), d, pruned.moves).won) << trial;
+    }
+  }
+  EXPECT_GE(compared, 40);
+  EXPECT_GE(up, 5);
 }
 
 TEST(IdiotsDelight, LockedPositionNeedsWorry) {
