@@ -49,14 +49,32 @@
 // shifts the groups of three after it, which can hide a card L needs, so
 // waste cards are never played without branching there.
 //
-// SAFE MOVES WITH WORRY. Also safe, with worry on or off: (c) every
-// foundation holds r-1 (all cards below c's rank are built). PROOF. Let S be
-// those cards and c. In P every card of S but c is on a foundation, so in L
-// any of them found in the tableau came back from one. A card of S never
-// carries a card outside S (that would have rank >= r and need a host of
-// rank >= r+1). So L' = L without every move of a card of S is legal from
-// P' (the cards outside S lie where they lay in L, their hosts only less
-// covered, the foundations' heights above S the same) and wins, shorter.
+// SAFE MOVES WITH WORRY. With worry on, (b) is not enough (a Y card of rank
+// r-1 may come back from its foundation onto c, to carry an X card of rank
+// r-2). Safe instead, with worry on or off: (c) both foundations of colour Y
+// hold r-1 and the other foundation of colour X (c's twin suit) holds r-2.
+// PROOF. Let S be c, the cards of c's suit below r, the Y cards of rank <=
+// r-1 and the cards of the twin suit of rank <= r-2. In P every card of S
+// but c is on a foundation (so in L any card of S found in the tableau came
+// back from one). S is closed downwards in two ways: (1) every card that may
+// lie on a card of S is in S (on c: Y of rank r-1; on a Y card of rank k:
+// X of rank k-1 <= r-2, in c's suit or the twin's; on an X card of rank k <=
+// r-1: Y of rank k-1); (2) every card of a suit below a card of S is in S.
+// So L' = L without every move of a card of S is legal from P' = P + (c to
+// its foundation): a card outside S never lies on a card of S (1), so in
+// every pile the S cards form the top of the face-up run and leaving them out
+// leaves valid runs (still whole runs for runs=whole), hosts only less
+// covered, every space of L still a space, and the card under c turned up
+// earlier (L moves nothing onto c's pile but S cards until c leaves it); a card outside S goes to its foundation on a
+// predecessor that is either outside S (where it is in L) or in S (always on
+// its foundation in L'); a card outside S comes back from a foundation whose
+// cards above it are outside S (2), as in L; the talon is the same (no card
+// of S is in it, and cards never return to it). L' wins and leaves out at
+// least c's own move: shorter. (The old rule, every foundation holds r-1, is
+// a special case.) From the waste with draw=1, as for (b) above.
+// The same proof shows that bringing back a foundation's top card c is never
+// needed when (a) or (c) holds for c (it would be playable again at once from
+// the tableau position it reaches, and the first move of L is c's own).
 //
 // FILTERS (moves left out when prune is on; each is never needed in some
 // shortest win, shown by moving it later in the line without making the line
@@ -76,8 +94,7 @@
 //   (f) With worry, bringing c back onto h: the next move puts a card of the
 //       other colour and rank r-1 onto c, or brings back the card under c on
 //       its foundation (whose host must then be a tableau top). Never when
-//       every foundation holds r-1: then, as in (c), leaving out every move
-//       of the cards of S gives a shorter win.
+//       (a) or (c) holds for c (SAFE MOVES WITH WORRY).
 // A pruned position thus keeps a winning line inside the pruned graph by
 // induction on the length of its shortest win (the shortest win's first move
 // is either kept or forced; after a forced move the shortest win is shorter).
@@ -179,47 +196,60 @@ class Solver {
   void Expand(Pos& s, Move m, std::vector<MoveSpec>& out) const;
 
  private:
+  // The card of the same rank and colour as `c`, of the other suit.
+  static uint8_t Twin(uint8_t c) { return static_cast<uint8_t>(c ^ 3); }
   static int MinFound(const Pos& s) {
     return std::min(std::min(s.found[0], s.found[1]), std::min(s.found[2], s.found[3]));
   }
+  // Card c (rank r) may go to its foundation without branching (SAFE MOVES).
   bool Safe(const Pos& s, uint8_t c) const {
     const int r = RankOf(c);
-    if (r <= 2 || r <= MinFound(s) + 1) return true;
-    if (r_.worry) return false;
-    return IsRed(c) ? s.found[kClubs] >= r - 1 && s.found[kSpades] >= r - 1
-                    : s.found[kDiamonds] >= r - 1 && s.found[kHearts] >= r - 1;
+    if (r <= 2) return true;
+    const bool opp = IsRed(c) ? s.found[kClubs] >= r - 1 && s.found[kSpades] >= r - 1
+                              : s.found[kDiamonds] >= r - 1 && s.found[kHearts] >= r - 1;
+    if (!opp) return false;
+    return !r_.worry || s.found[SuitOf(Twin(c))] >= r - 2;  // (b) or (c)
+  }
+  // Where the cards that the very next move could pick up are, computed once
+  // per Moves call (so the filters below cost O(1)).
+  struct Reach {
+    uint64_t movable = 0;  // face-up tableau cards that are the base of a movable run
+    uint64_t talon = 0;    // talon cards some draws bring to the waste's top
+    std::array<int8_t, 64> pile;  // for movable cards: the pile
+    std::array<uint8_t, 64> index;  // and the index in it
+  };
+  void FillReach(const Pos& s, const uint8_t* qs, int nq, Reach& w) const {
+    for (int i = 0; i < kPiles; ++i) {
+      const int hi = r_.any_run ? s.len[i] : std::min<int>(s.len[i], s.down[i] + 1);
+      for (int k = s.down[i]; k < hi; ++k) {
+        const uint8_t c = s.pile[i][k];
+        w.movable |= uint64_t{1} << c;
+        w.pile[c] = static_cast<int8_t>(i);
+        w.index[c] = static_cast<uint8_t>(k);
+      }
+    }
+    for (int k = 0; k < nq; ++k) w.talon |= uint64_t{1} << s.talon[qs[k] - 1];
   }
   // Whether a King run could move into pile `emptied` right after it empties:
   // a King that is the base of a movable run with cards under it, or one
   // reachable in the talon, or (worry) on top of a foundation.
-  bool KingFor(const Pos& s, int emptied, const uint8_t* qs, int nq) const {
-    for (int i = 0; i < kPiles; ++i) {
-      if (i == emptied) continue;
-      for (int k = std::max<int>(s.down[i], 1); k < s.len[i]; ++k)
-        if (RankOf(s.pile[i][k]) == kKing && (r_.any_run || k == s.down[i])) return true;
+  bool KingFor(const Pos& s, int emptied, const Reach& w) const {
+    for (int suit = 0; suit < 4; ++suit) {
+      const uint8_t k = static_cast<uint8_t>(kKing << 2 | suit);
+      if ((w.movable >> k & 1) && w.pile[k] != emptied && w.index[k] >= 1) return true;
+      if (w.talon >> k & 1) return true;
+      if (r_.worry && s.found[suit] == kKing) return true;
     }
-    for (int k = 0; k < nq; ++k)
-      if (RankOf(s.talon[qs[k] - 1]) == kKing) return true;
-    if (r_.worry)
-      for (int f = 0; f < 4; ++f)
-        if (s.found[f] == kKing) return true;
     return false;
   }
   // Whether card `c` could be moved by the very next move (as the base of
   // a movable run, from the talon, or back from its foundation), other than
   // from pile `skip`.
-  bool Available(const Pos& s, uint8_t c, int skip, const uint8_t* qs, int nq) const {
-    for (int i = 0; i < kPiles; ++i) {
-      if (i == skip) continue;
-      for (int k = s.down[i]; k < s.len[i]; ++k)
-        if (s.pile[i][k] == c) return r_.any_run || k == s.down[i];
-    }
-    for (int k = 0; k < nq; ++k)
-      if (s.talon[qs[k] - 1] == c) return true;
+  bool Available(const Pos& s, uint8_t c, int skip, const Reach& w) const {
+    if ((w.movable >> c & 1) && w.pile[c] != skip) return true;
+    if (w.talon >> c & 1) return true;
     return r_.worry && s.found[SuitOf(c)] == RankOf(c);
   }
-  // The card of the same rank and colour as `c`, of the other suit.
-  static uint8_t Twin(uint8_t c) { return static_cast<uint8_t>(c ^ 3); }
   bool CanRedeal(const Pos& s) const {
     return s.n > 0 && (r_.passes == 0 ? s.yield != 0 : s.redeals < r_.passes - 1);
   }
@@ -316,8 +346,8 @@ Key128 Solver::KeyOf(const Pos& s) const {
 }
 
 int Solver::Moves(const Pos& s, Move* out) const {
-  struct Scored {
-    Move m;
+  struct Scored {  // no initialisers: the buffer is not cleared per call
+    uint8_t kind, a, b, c;
     int score;
   };
   Scored buf[kMaxMoves];
@@ -325,7 +355,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
   auto add = [&](Kind kind, int a, int b, int c, int score) {
     if (seed_) score += static_cast<int>(Mix(seed_ ^ (uint64_t{kind} << 24 | uint64_t(a) << 16 | uint64_t(b) << 8 |
                                                      uint64_t(c))) % 400);
-    buf[n++] = {Move{kind, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(c)}, score};
+    buf[n++] = {kind, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(c), score};
   };
   auto forced = [&](Kind kind, int a) {
     out[0] = Move{kind, static_cast<uint8_t>(a), 0, 0};
@@ -349,6 +379,8 @@ int Solver::Moves(const Pos& s, Move* out) const {
   // Talon cards.
   uint8_t qs[2 * kMaxTalon + 2];
   const int nq = prune_ ? Reachable(s, qs) : 0;
+  Reach w;
+  FillReach(s, qs, nq, w);
   if (prune_) {
     for (int k = 0; k < nq; ++k) {
       const int q = qs[k];
@@ -378,48 +410,47 @@ int Solver::Moves(const Pos& s, Move* out) const {
     if (s.p == s.n && CanRedeal(s)) add(kRedeal, 0, 0, 0, 90);
   }
 
-  // Runs between piles.
-  for (int i = 0; i < kPiles; ++i) {
-    if (s.len[i] == 0) continue;
-    const int lo = s.down[i], hi = s.len[i];  // face-up cards are [lo, hi)
-    const int base_rank = RankOf(s.pile[i][lo]);
-    for (int j = 0; j < kPiles; ++j) {
-      if (j == i) continue;
-      int start;
-      if (s.len[j] == 0) {
-        if (base_rank != kKing) continue;  // a King can only be a run's base
-        start = lo;
-        if (prune_ && (start == 0 || j != first_empty)) continue;
-      } else {
-        const uint8_t h = s.pile[j][s.len[j] - 1];
-        // The card to lie on h has rank(h) - 1: in the run at lo + (base - that).
-        const int want = RankOf(h) - 1;
-        start = lo + (base_rank - want);
-        if (want < 1 || start < lo || start >= hi) continue;
-        if (!r_.any_run && start != lo) continue;
-        if (!Fits(s.pile[i][start], h)) continue;
-      }
-      if (prune_ && start > lo) {
-        // A part of a run leaves the face-up card y it lay on. Some shortest
-        // win uses y right after such a move (see FILTERS above): y goes to
-        // its foundation, or y's other possible card (the twin of the moved
-        // base) comes onto it.
-        const uint8_t y = s.pile[i][start - 1];
-        if (s.found[SuitOf(y)] != RankOf(y) - 1 && !Available(s, Twin(s.pile[i][start]), i, qs, nq))
-          continue;
-      }
-      if (prune_ && start == 0 && !KingFor(s, i, qs, nq)) continue;
-      int score;
-      if (start == lo && lo > 0) {
-        score = 800 + lo;  // turns a card up
-      } else if (start == 0) {
-        score = 300;  // empties a pile
-      } else {
-        const uint8_t under = s.pile[i][start - 1];
-        score = s.found[SuitOf(under)] == RankOf(under) - 1 ? 600 : 50;
-      }
-      add(kTabT, i, j, start, score);
+  // Runs between piles: for each destination, the (at most two) cards that
+  // may lie on its top, found through `w` when they are the base of a
+  // movable run.
+  auto run_move = [&](int i, int j, int start) {
+    const int lo = s.down[i];
+    if (prune_ && start > lo) {
+      // A part of a run leaves the face-up card y it lay on. Some shortest
+      // win uses y right after such a move (see FILTERS above): y goes to
+      // its foundation, or y's other possible card (the twin of the moved
+      // base) comes onto it.
+      const uint8_t y = s.pile[i][start - 1];
+      if (s.found[SuitOf(y)] != RankOf(y) - 1 && !Available(s, Twin(s.pile[i][start]), i, w)) return;
     }
+    if (prune_ && start == 0 && !KingFor(s, i, w)) return;
+    int score;
+    if (start == lo && lo > 0) {
+      score = 800 + lo;  // turns a card up
+    } else if (start == 0) {
+      score = 300;  // empties a pile
+    } else {
+      const uint8_t under = s.pile[i][start - 1];
+      score = s.found[SuitOf(under)] == RankOf(under) - 1 ? 600 : 50;
+    }
+    add(kTabT, i, j, start, score);
+  };
+  for (int j = 0; j < kPiles; ++j) {
+    if (s.len[j] == 0) {
+      if (prune_ && j != first_empty) continue;  // the empty piles are all alike
+      for (int suit = 0; suit < 4; ++suit) {
+        const uint8_t k = static_cast<uint8_t>(kKing << 2 | suit);  // a King is always a base
+        if (!(w.movable >> k & 1) || w.pile[k] == j) continue;
+        if (prune_ && w.index[k] == 0) continue;  // alone on its pile: the same position
+        run_move(w.pile[k], j, w.index[k]);
+      }
+      continue;
+    }
+    const uint8_t h = s.pile[j][s.len[j] - 1];
+    if (RankOf(h) <= 1) continue;
+    const uint8_t b0 = static_cast<uint8_t>((RankOf(h) - 1) << 2 | (IsRed(h) ? kClubs : kDiamonds));
+    for (const uint8_t b : {b0, Twin(b0)})
+      if ((w.movable >> b & 1) && w.pile[b] != j) run_move(w.pile[b], j, w.index[b]);
   }
 
   // Foundation cards back to the tableau.
@@ -429,11 +460,10 @@ int Solver::Moves(const Pos& s, Move* out) const {
       const uint8_t c = static_cast<uint8_t>(s.found[f] << 2 | f);
       if (prune_) {
         // Useless unless a card of the other colour and one rank lower can
-        // come onto c right after, and never when every card below c's rank
-        // is on the foundations (FILTERS above).
-        if (RankOf(c) <= MinFound(s) + 1) continue;
+        // come onto c right after, and never when c is safe (FILTERS above).
+        if (Safe(s, c)) continue;
         const uint8_t d1 = static_cast<uint8_t>((RankOf(c) - 1) << 2 | (IsRed(c) ? kClubs : kDiamonds));
-        if (!Available(s, d1, -1, qs, nq) && !Available(s, Twin(d1), -1, qs, nq)) {
+        if (!Available(s, d1, -1, w) && !Available(s, Twin(d1), -1, w)) {
           // Or the card under c on its foundation comes back next.
           const uint8_t under = static_cast<uint8_t>((RankOf(c) - 1) << 2 | f);
           bool host = false;
@@ -460,7 +490,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
     for (; j > 0 && buf[j - 1].score < x.score; --j) buf[j] = buf[j - 1];
     buf[j] = x;
   }
-  for (int k = 0; k < n; ++k) out[k] = buf[k].m;
+  for (int k = 0; k < n; ++k) out[k] = Move{buf[k].kind, buf[k].a, buf[k].b, buf[k].c};
   return n;
 }
 
@@ -612,9 +642,11 @@ struct PhaseOutcome {
 
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
                       uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
-                      std::vector<Frame>& stack, std::vector<MoveSpec>* line) {
+                      std::vector<Frame>& stack, TranspositionTable& table,
+                      std::vector<MoveSpec>* line) {
   PhaseOutcome out;
-  TranspositionTable table(std::max<size_t>(limits.max_memory, 1024));
+  // Keep the slots the last phase grew to: the next phase needs as many.
+  table.Reset(std::max<size_t>(limits.max_memory, 1024), table.bytes() / sizeof(Key128));
   size_t depth = 0;
   stack[0].pos = start;
   stack[0].key = solver.KeyOf(start);
@@ -704,6 +736,7 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   // Frames are reused level by level; the stack only grows when the search
   // goes deeper than before, so no node allocates.
   std::vector<Frame> stack(64);
+  TranspositionTable table(std::max<size_t>(limits.max_memory, 1024));
   uint64_t used = 0, budget = kFirstBudget;
   for (uint64_t phase = 0;; ++phase, budget *= 2) {
     uint64_t cap = 0;  // 0: no budget but the caller's
@@ -711,7 +744,7 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
     const bool last = !prune || (limits.max_nodes && budget >= cap);
     if (!last) cap = budget;
     solver.set_seed(phase == 0 ? 0 : Mix(phase * 0x9E3779B97F4A7C15ULL));
-    PhaseOutcome o = RunPhase(solver, start, limits, cap, t0, stack, &result.moves);
+    PhaseOutcome o = RunPhase(solver, start, limits, cap, t0, stack, table, &result.moves);
     used += o.nodes;
     result.stats.nodes = used;
     if (o.verdict != Verdict::kUnknown || last || std::string(o.limit) != "max-nodes")
