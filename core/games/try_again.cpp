@@ -61,16 +61,44 @@
 //     t (the first one would have to be c), and the proof above applies with
 //     no competing build at all.
 //
+// T4. Cards still to come. Let z (rank c) be the card at pack index j.
+//     (a) What can be built before z comes: count cnt[r] from b[r] and let
+//     chain(r) = min(chain(r-1), cnt[r]), chain(0) = 4; a heap top x (rank a)
+//     may go when chain(a-1) >= lb(x) (T2), and a card dealt before j (rank
+//     a) when chain(a-1) > b[a]; each going card adds 1 to cnt. These
+//     conditions only get easier as cnt grows, so the closure is unique, and
+//     it contains every card a real line builds before z comes: by induction
+//     over such a line, its b_t[r] <= b_t[r'] <= cnt[r'] for r' <= r, so
+//     b_t[r] <= chain(r); a real build of x needs b_t[a-1] >= ord(x) >= lb(x)
+//     (T2), of a dealt card b_t[a-1] > b_t[a] >= b[a]. So the cards the
+//     closure leaves on heap h (below top[h]) are surely there when z comes.
+//     (b) z can be built as it comes only if b_t[c-1] > b_t[c] >= b[c]; if
+//     chain(c-1) <= b[c] (or with after-deal) z goes onto a heap. (c) There
+//     it lies above every card still on that heap, so (T2's argument) each
+//     of them with rank <= c gets ord > ord(z) >= b[c] + 1: the T2 bounds
+//     with z put just above the highest surely-left card of heap h hold in
+//     every win that puts z on h. If they break T2 for every heap (a heap
+//     the closure may empty is never fatal), the position is dead. Only the
+//     first card of each rank still to come is tried (a later one of the
+//     same rank finds at most the same cards left).
+//
 // Heaps with identical rank sequences give the same position (T1), so only
 // the first of them is offered as the place for a dealt card.
+//
+// The probe (below) is not a pruning rule: it looks for a win with
+// randomized greedy playouts before the complete search, and its lines are
+// replayed by the checker like the search's; it never says "unsolvable".
 #include "core/games/try_again.h"
 
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <chrono>
+#include <vector>
 
 #include "core/games/games.h"
 #include "core/search.h"
+#include "core/shuffle.h"
 
 namespace talon {
 namespace {
@@ -301,27 +329,216 @@ struct TryRules {
     return {static_cast<uint64_t>(v), static_cast<uint64_t>(v >> 64)};
   }
 
-  // T2: lower bounds on ordinals, down each heap, then Hall's condition.
-  bool Dead(const Position& p) const {
-    std::array<std::array<uint8_t, 6>, 14> count{};  // count[rank][lb]
-    for (int h = 0; h < kHeaps; ++h) {
-      std::array<uint8_t, 14> above{};  // above[r]: max lb of the cards above with rank >= r
-      for (int i = p.len[static_cast<size_t>(h)] - 1; i >= 0; --i) {
-        const int a = RankOf(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]);
-        const int lb = std::max<int>(p.built[static_cast<size_t>(a)], above[static_cast<size_t>(a)]) + 1;
-        if (lb > 4) return true;
-        ++count[static_cast<size_t>(a)][static_cast<size_t>(lb)];
-        for (int r = a; r >= 1 && above[static_cast<size_t>(r)] < lb; --r) above[static_cast<size_t>(r)] = static_cast<uint8_t>(lb);
-      }
+  using Counts = std::array<std::array<uint8_t, 6>, 14>;  // [rank][lb]: cards with that bound
+  using Bounds = std::array<std::array<uint8_t, 52>, kHeaps>;  // lb of each heap card
+
+  // T2 on heap h: the lower bounds of its cards, added to `count` (and to
+  // `lbs` if given). With z_rank > 0, a card of rank z_rank and bound z_lb
+  // is taken to lie just above the card at index `at` (T4). Returns false
+  // iff some bound exceeds 4.
+  static bool HeapBounds(const Position& p, int h, Counts& count, std::array<uint8_t, 52>* lbs,
+                         int at = -1, int z_rank = 0, int z_lb = 0) {
+    const size_t hs = static_cast<size_t>(h);
+    std::array<uint8_t, 14> above{};  // above[r]: max lb of the cards above with rank >= r
+    for (int i = p.len[hs] - 1; i >= 0; --i) {
+      if (i == at)
+        for (int r = z_rank; r >= 1 && above[static_cast<size_t>(r)] < z_lb; --r) above[static_cast<size_t>(r)] = static_cast<uint8_t>(z_lb);
+      const int a = RankOf(p.heap[hs][static_cast<size_t>(i)]);
+      const int lb = std::max<int>(p.built[static_cast<size_t>(a)], above[static_cast<size_t>(a)]) + 1;
+      if (lb > 4) return false;
+      ++count[static_cast<size_t>(a)][static_cast<size_t>(lb)];
+      if (lbs) (*lbs)[static_cast<size_t>(i)] = static_cast<uint8_t>(lb);
+      for (int r = a; r >= 1 && above[static_cast<size_t>(r)] < lb; --r) above[static_cast<size_t>(r)] = static_cast<uint8_t>(lb);
     }
+    return true;
+  }
+  // Hall's condition for intervals [lb, 4], rank by rank.
+  static bool Hall(const Counts& count) {
     for (int a = 2; a <= 13; ++a) {
       int at_least = 0;
       for (int t = 4; t >= 2; --t) {
         at_least += count[static_cast<size_t>(a)][static_cast<size_t>(t)];
-        if (at_least > 5 - t) return true;
+        if (at_least > 5 - t) return false;
       }
     }
+    return true;
+  }
+
+  // T2: lower bounds on ordinals, down each heap, then Hall's condition;
+  // T4: the same with a card still to come put on each heap in turn.
+  bool Dead(const Position& p) const {
+    std::array<Counts, kHeaps> heap_count{};
+    Bounds lbs;
+    Counts count{};
+    for (int h = 0; h < kHeaps; ++h) {
+      if (!HeapBounds(p, h, heap_count[static_cast<size_t>(h)], &lbs[static_cast<size_t>(h)])) return true;
+      for (size_t a = 0; a < 14; ++a)
+        for (size_t t = 0; t < 6; ++t) count[a][t] = static_cast<uint8_t>(count[a][t] + heap_count[static_cast<size_t>(h)][a][t]);
+    }
+    if (!Hall(count)) return true;
+    return FutureDead(p, heap_count, lbs, count);
+  }
+
+  // T4 (see the top of the file): the first card still to come of each rank,
+  // when it cannot be built as it comes, must land on a heap; if on every
+  // heap it lies above a card still there whose bound then breaks T2, the
+  // position is dead.
+  bool FutureDead(const Position& p, const std::array<Counts, kHeaps>& heap_count, const Bounds& lbs,
+                  const Counts& count) const {
+    // The relaxed closure (T4): cnt[r] counts rank-r cards built, taken off
+    // the heaps, or come from the pack and then built, where a card of rank
+    // r may go when chain(r-1) >= its bound and chain(r) = min(chain(r-1),
+    // cnt[r]). top[h]: the cards of heap h at index < top[h] are still there.
+    std::array<int, 14> cnt{}, waiting{};  // waiting: dealt cards not yet counted
+    for (size_t r = 0; r < 14; ++r) cnt[r] = p.built[r];
+    std::array<int, kHeaps> top{};
+    for (int h = 0; h < kHeaps; ++h) top[static_cast<size_t>(h)] = p.len[static_cast<size_t>(h)];
+    std::array<int, 14> chain{};
+    auto close = [&] {
+      for (bool changed = true; changed;) {
+        changed = false;
+        chain[0] = 4;
+        for (size_t r = 1; r < 14; ++r) chain[r] = std::min(chain[r - 1], cnt[r]);
+        for (size_t r = 2; r < 14; ++r)
+          if (waiting[r] && chain[r - 1] > p.built[r]) {
+            cnt[r] += waiting[r];
+            waiting[r] = 0;
+            changed = true;
+          }
+        for (int h = 0; h < kHeaps; ++h) {
+          const size_t hs = static_cast<size_t>(h);
+          while (top[hs] > 0) {
+            const int i = top[hs] - 1;
+            const int a = RankOf(p.heap[hs][static_cast<size_t>(i)]);
+            if (chain[static_cast<size_t>(a - 1)] < lbs[hs][static_cast<size_t>(i)]) break;
+            ++cnt[static_cast<size_t>(a)];
+            --top[hs];
+            changed = true;
+            for (size_t r = static_cast<size_t>(a); r < 14; ++r) chain[r] = std::min(chain[r - 1], cnt[r]);
+          }
+        }
+      }
+    };
+    close();
+    uint16_t seen = 0;
+    for (int j = p.dealt; j < deal->size; ++j) {
+      const int c = RankOf(deal->order[static_cast<size_t>(j)]);
+      if (c != kAce && !(seen >> c & 1)) {
+        seen = static_cast<uint16_t>(seen | 1u << c);
+        const int bc = p.built[static_cast<size_t>(c)];
+        const bool forced = !deal->anytime || chain[static_cast<size_t>(c - 1)] <= bc;
+        if (forced) {
+          bool everywhere = true;
+          for (int h = 0; h < kHeaps && everywhere; ++h) {
+            const size_t hs = static_cast<size_t>(h);
+            if (top[hs] == 0) {
+              everywhere = false;
+              break;
+            }
+            Counts alt{};
+            if (!HeapBounds(p, h, alt, nullptr, top[hs] - 1, c, bc + 1)) continue;  // fatal here
+            Counts total = count;
+            for (size_t a = 0; a < 14; ++a)
+              for (size_t t = 0; t < 6; ++t)
+                total[a][t] = static_cast<uint8_t>(total[a][t] - heap_count[hs][a][t] + alt[a][t]);
+            if (Hall(total)) everywhere = false;
+          }
+          if (everywhere) return true;
+        }
+      }
+      if (c == kAce) ++cnt[1];
+      else ++waiting[static_cast<size_t>(c)];
+      close();
+    }
     return false;
+  }
+
+
+};
+
+
+// ---------------------------------------------------------------------------
+// The probe: randomized greedy playouts that look for a win before the
+// complete search. A playout builds every buildable card at once, deals a card
+// that fits straight to a foundation, and puts any other card on the heap
+// that the placing rule of Moves() likes best (on the closest higher card,
+// else an empty heap, else on the closest lower card), except that one card
+// in ten goes to a heap picked at random. Playouts are seeded from their
+// number, so the probe is deterministic. It only ever returns legal lines
+// (every move is one Moves() could offer without pruning), and a line it
+// returns is replayed through the checker like any other; it never decides
+// "unsolvable".
+constexpr uint64_t kProbeSteps = 16'000'000;  // a few hundred thousand playouts
+constexpr uint64_t kFirstNodes = 50'000;     // the first complete search
+constexpr int kProbeMinPack = 30;            // cards still to deal for the probe to run
+
+struct Probe {
+  const TryRules& rules;
+  uint64_t steps = 0;  // moves played, counted as nodes
+
+  // One playout from `start`, appending its moves to `line`. Returns true iff won.
+  bool Playout(const TryPosition& start, SplitMix64& rng, std::vector<TryMove>& line) {
+    TryPosition p = start;
+    const TryDeal& d = *rules.deal;
+    line.clear();
+    auto play = [&](TryMove m) {
+      rules.Apply(p, m);
+      line.push_back(m);
+      ++steps;
+    };
+    for (;;) {
+      const bool stock = p.dealt < d.size;
+      if (d.anytime || !stock) {
+        bool built = true;
+        while (built) {
+          built = false;
+          const int first = static_cast<int>(rng.Below(kHeaps));
+          for (int i = 0; i < kHeaps; ++i) {
+            const int h = (first + i) % kHeaps;
+            const size_t hs = static_cast<size_t>(h);
+            if (p.len[hs] == 0) continue;
+            if (!TryRules::Buildable(p, RankOf(p.heap[hs][p.len[hs] - 1u]))) continue;
+            play({Kind::kBuildHeap, static_cast<uint8_t>(h)});
+            built = true;
+          }
+        }
+      }
+      if (p.dealt >= d.size) return rules.Won(p);
+      const int r = RankOf(d.order[p.dealt]);
+      if (d.anytime && TryRules::Buildable(p, r)) {
+        play({Kind::kDealToFoundation, 0});
+        continue;
+      }
+      // Heaps where the card would break T2 at once are never chosen.
+      std::array<TryRules::Counts, kHeaps> heap_count{};
+      TryRules::Counts count{};
+      for (int h = 0; h < kHeaps; ++h) {
+        TryRules::HeapBounds(p, h, heap_count[static_cast<size_t>(h)], nullptr);
+        for (size_t a = 0; a < 14; ++a)
+          for (size_t t = 0; t < 6; ++t) count[a][t] = static_cast<uint8_t>(count[a][t] + heap_count[static_cast<size_t>(h)][a][t]);
+      }
+      int best = -1, best_score = 1 << 30;
+      const bool wild = rng.Below(10) == 0;
+      for (int h = 0; h < kHeaps; ++h) {
+        const size_t hs = static_cast<size_t>(h);
+        const int top = p.len[hs] ? RankOf(p.heap[hs][p.len[hs] - 1u]) : 0;
+        int s = top > r ? top - r : top == 0 ? 20 : 40 + r - top;
+        if (wild) s = static_cast<int>(rng.Below(60));
+        if (s >= best_score) continue;
+        if (top != 0 && top <= r) {
+          TryRules::Counts alt{};
+          if (!TryRules::HeapBounds(p, h, alt, nullptr, p.len[hs] - 1, r, p.built[static_cast<size_t>(r)] + 1)) continue;
+          TryRules::Counts total = count;
+          for (size_t a = 0; a < 14; ++a)
+            for (size_t t = 0; t < 6; ++t) total[a][t] = static_cast<uint8_t>(total[a][t] - heap_count[hs][a][t] + alt[a][t]);
+          if (!TryRules::Hall(total)) continue;
+        }
+        best_score = s;
+        best = h;
+      }
+      if (best < 0) return false;
+      play({Kind::kDealToHeap, static_cast<uint8_t>(best)});
+    }
   }
 };
 
@@ -546,11 +763,61 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
     for (Card c : deal.areas.tableau[h]) start.heap[h][start.len[h]++] = c.code();
   rules.Settle(start);
 
-  auto outcome = Search(rules, start, limits);
+  // Three phases: a short complete search (small positions end there), the
+  // probe, then the complete search with what is left of the limits.
   SolveResult result;
-  result.verdict = outcome.verdict;
-  result.stats = outcome.stats;
-  if (outcome.verdict != Verdict::kSolved) return result;
+  std::vector<TryMove> line;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  uint64_t spent = 0;  // nodes and probe moves so far
+  auto rest = [&] {
+    SearchLimits l = limits;
+    if (l.max_nodes) l.max_nodes -= std::min(l.max_nodes - 1, spent);
+    if (l.max_seconds > 0) l.max_seconds = std::max(l.max_seconds - elapsed(), 1e-3);
+    return l;
+  };
+  bool done = false;
+  auto search = [&](SearchLimits l) {
+    auto outcome = Search(rules, start, l);
+    spent += outcome.stats.nodes;
+    result.verdict = outcome.verdict;
+    result.stats = outcome.stats;
+    if (outcome.verdict == Verdict::kSolved) line = std::move(outcome.line);
+    done = outcome.verdict != Verdict::kUnknown || outcome.stats.limit != "max-nodes" ||
+           (limits.max_nodes && spent >= limits.max_nodes);
+  };
+  if (prune) {
+    SearchLimits first = rest();
+    first.max_nodes = limits.max_nodes ? std::max<uint64_t>(1, std::min(limits.max_nodes / 4, kFirstNodes)) : kFirstNodes;
+    search(first);
+  }
+  if (prune && !done && td.size - start.dealt >= kProbeMinPack) {
+    // The probe gets up to kProbeSteps moves, half of the node limit and
+    // half of the time limit. Late positions (a short pack) are left to the
+    // complete search, which settles them faster.
+    uint64_t budget = kProbeSteps;
+    if (limits.max_nodes) budget = std::min<uint64_t>(budget, (limits.max_nodes - spent) / 2);
+    Probe probe{rules};
+    bool won = false;
+    for (uint64_t n = 0; probe.steps < budget && !won; ++n) {
+      if ((n & 63) == 63) {
+        if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) break;
+        if (limits.max_seconds > 0 && elapsed() > limits.max_seconds / 2) break;
+      }
+      SplitMix64 rng(n);
+      won = probe.Playout(start, rng, line);
+    }
+    spent += probe.steps;
+    if (won) {
+      result.verdict = Verdict::kSolved;
+      result.stats = SearchStats{};
+      done = true;
+    }
+  }
+  if (!done) search(rest());
+  result.stats.nodes = spent;
+  result.stats.seconds = elapsed();
+  if (result.verdict != Verdict::kSolved) return result;
 
   // The winning line as MoveSpecs, played on the checker's table alongside
   // (the solver's heap h is the table's heap h; a card goes to the first
@@ -564,7 +831,7 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
     }
     return 0;
   };
-  for (const TryMove& m : outcome.line) {
+  for (const TryMove& m : line) {
     MoveSpec spec;
     Card c;
     switch (m.kind) {

@@ -277,6 +277,51 @@ TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
   EXPECT_TRUE(rep.first_error.ok() && rep.won);
 }
 
+TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
+  // Three foundations complete, spades at 7; 9, 10, J, Q of spades alone on
+  // the four heaps (T2 alone sees nothing wrong: one card per heap). The
+  // K comes before the 8: it cannot be built as it comes (no Q can be built
+  // before the 8), so it must cover one of the four cards, none of which can
+  // leave before the 8 comes; as the last K (ordinal 4) it would make that
+  // card a fifth of its rank. T4 proves it unsolvable at once; the plain
+  // search agrees. With the 8 first it wins.
+  Deal d;
+  d.game = "try-again";
+  d.options = *CompleteOptions(G().option_specs(), {});
+  d.areas.foundations.resize(4);
+  for (int f = 0; f < 4; ++f)
+    for (int r = 1; r <= (f < 3 ? 13 : 7); ++r)
+      d.areas.foundations[static_cast<size_t>(f)].push_back(Card(r, static_cast<Suit>(f)));
+  d.areas.tableau = {Cards({"9S"}), Cards({"TS"}), Cards({"JS"}), Cards({"QS"})};
+  d.areas.stock = Cards({"8S", "KS"});  // KS dealt first
+  ASSERT_TRUE(CheckDeal(G(), d).ok()) << CheckDeal(G(), d).message();
+  SolveResult r = SolveTryAgain(d, SearchLimits{}, true);
+  EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
+  EXPECT_EQ(r.stats.nodes, 0u);
+  SolveResult plain = SolveTryAgain(d, SearchLimits{}, false);
+  EXPECT_EQ(plain.verdict, Verdict::kUnsolvable);
+  EXPECT_GT(plain.stats.nodes, 0u);
+  d.areas.stock = Cards({"KS", "8S"});  // 8S first
+  r = SolveTryAgain(d, SearchLimits{}, true);
+  ASSERT_EQ(r.verdict, Verdict::kSolved);
+  Replay rep = ReplayMoves(G(), d, r.moves);
+  EXPECT_TRUE(rep.first_error.ok() && rep.won);
+}
+
+TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
+  // Deal 4: the complete search alone is still lost at 2 million positions
+  // (an early mistake); the probe's playouts win it, and the line replays.
+  auto deal = MakeDeal(G(), 4, {});
+  ASSERT_TRUE(deal.ok());
+  SearchLimits limits;
+  limits.max_nodes = 2000000;
+  SolveResult r = SolveTryAgain(*deal, limits, true);
+  ASSERT_EQ(r.verdict, Verdict::kSolved);
+  Replay rep = ReplayMoves(G(), *deal, r.moves);
+  ASSERT_TRUE(rep.first_error.ok()) << "step " << rep.legal_moves + 1 << ": " << rep.first_error.message();
+  EXPECT_TRUE(rep.won);
+}
+
 TEST(TryAgain, ShuffledDealsSolutionsReplay) {
   int solved = 0;
   for (uint64_t n = 1; n <= 40; ++n) {
