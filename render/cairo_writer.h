@@ -3,7 +3,9 @@
 // pictures do not depend on the machine's fontconfig setup.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/status.h"
 #include "render/fonts.h"
@@ -26,5 +28,14 @@ struct Image {
   std::vector<uint32_t> pixels;
 };
 Expected<Image> ReadPng(const std::string& bytes);
+
+// How the grey between pages and the white paper are painted: kFast, as
+// WritePng does, writes them straight into the pixels and lets Cairo blend
+// only the paper's edges; kCairo paints it all with Cairo, the plain way,
+// which a test checks gives the same pixels.
+enum class Background { kFast, kCairo };
+// The picture WritePng encodes (pixels 0xFFRRGGBB), for tests and benchmarks.
+Expected<Image> DrawImage(const Document& doc, const Fonts& fonts, double dpi,
+                          Background bg = Background::kFast);
 
 }  // namespace talon::render
