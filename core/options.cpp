@@ -28,6 +28,11 @@ std::string FormatOptions(const Options& options) {
   return out;
 }
 
+std::string NumberRange(const OptionSpec& spec) {
+  if (spec.max_int == INT64_MAX) return "a whole number >= " + std::to_string(spec.min_int);
+  return "a whole number " + std::to_string(spec.min_int) + "-" + std::to_string(spec.max_int);
+}
+
 Expected<Options> CompleteOptions(const std::vector<OptionSpec>& specs, const Options& given) {
   Options out;
   for (const auto& [name, value] : given) {
@@ -41,16 +46,16 @@ Expected<Options> CompleteOptions(const std::vector<OptionSpec>& specs, const Op
                               (known.empty() ? " (this game has no options)" : " (known: " + known + ")"));
     }
     bool fits = false;
-    if (spec->allowed.empty()) {
+    if (spec->TakesNumbers()) {
       auto* i = std::get_if<int64_t>(&value);
-      fits = i && *i >= spec->min_int;
-    } else {
-      for (const auto& a : spec->allowed) fits = fits || a == value;
+      fits = i && *i >= spec->min_int && *i <= spec->max_int;
     }
+    for (const auto& a : spec->allowed) fits = fits || a == value;
     if (!fits) {
       std::string allowed;
       for (const auto& a : spec->allowed) allowed += (allowed.empty() ? "" : ", ") + FormatOptionValue(a);
-      if (allowed.empty()) allowed = "a whole number >= " + std::to_string(spec->min_int);
+      if (spec->TakesNumbers())
+        allowed += std::string(allowed.empty() ? "" : ", or ") + NumberRange(*spec);
       return Status::BadInput("option '" + name + "' cannot be " + FormatOptionValue(value) +
                               " (allowed: " + allowed + ")");
     }

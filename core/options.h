@@ -26,10 +26,18 @@ std::string FormatOptions(const Options& options);
 struct OptionSpec {
   std::string name;
   OptionValue default_value;
-  std::vector<OptionValue> allowed;  // the values allowed; empty = see min_int
-  int64_t min_int = 0;               // with `allowed` empty: any whole number >= min_int
+  std::vector<OptionValue> allowed;  // the values allowed, besides the numbers below
+  int64_t min_int = 0;               // whole numbers min_int..max_int are allowed when
+                                     // `allowed` is empty or numbers_too is set
   std::string help;                  // one line, for --help and docs
+  bool numbers_too = false;
+  int64_t max_int = INT64_MAX;
+
+  bool TakesNumbers() const { return allowed.empty() || numbers_too; }
 };
+
+// "a whole number >= 1", "a whole number 1-999": the numbers a spec takes.
+std::string NumberRange(const OptionSpec& spec);
 
 // Fills in defaults and checks every given option against `specs`. Unknown
 // names and values not allowed are kBadInput errors naming the option.

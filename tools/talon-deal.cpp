@@ -11,6 +11,7 @@
 
 #include "core/deal_io.h"
 #include "core/game.h"
+#include "core/games/klondike_export.h"
 #include "tools/cli/args.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
@@ -42,13 +43,20 @@ const ToolHelp kHelp = {
     "examined: when the scan stops there before it is done, talon-deal says so\n"
     "and exits 3, having written the winnable deals it found.\n"
     "\n"
+    "Output forms (--format): jsonl, one deal a line (docs/formats.md); text, the\n"
+    "readable form, deals separated by an empty line; for klondike also ksolve,\n"
+    "the 156-digit deck string of KSolve / Klondike-Solver (one a line), and\n"
+    "pysol, PySolFC's board text (\"Talon: ...\" and seven pile lines, face-down\n"
+    "cards in <>; deals separated by an empty line). See docs/rules/klondike.md.\n"
+    "\n"
     "Exit status 3 also when fewer deals than --count K could be written (the\n"
     "range A-B holds fewer, or deal numbers ran out at 18446744073709551615).\n"
     "\n%GAMES%",
     "  talon-deal --game fourteen-out --deal 12345\n"
     "  talon-deal --game fourteen-out --deals 1-1000 -o deals.jsonl\n"
     "  talon-deal --game thirteens --option slots=15 --random --count 5 --format text\n"
-    "  talon-deal --game fifteen --deal 1 --solvable --count 10 | talon-solve\n",
+    "  talon-deal --game fifteen --deal 1 --solvable --count 10 | talon-solve\n"
+    "  talon-deal --game klondike --deal 7 --format ksolve   # for KSolve's -deck\n",
 };
 
 // The game with its options that differ from the defaults: "thirteens (slots=5)".
@@ -109,7 +117,8 @@ int Run(int argc, char** argv) {
   add("threads,j", po::value(&threads_text)->value_name("N"),
       "with --solvable: solver threads (default: every core)");
   add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
-      "output form: jsonl or text");
+      "output form: jsonl, text, or for klondike ksolve (the KSolve/Klondike-Solver deck "
+      "string) or pysol (PySolFC's board text)");
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write to FILE (whole or not at all) instead of standard output");
   ToolHelp help = kHelp;
@@ -174,9 +183,15 @@ int Run(int argc, char** argv) {
   }
   if (!solvable) threads = 1;  // dealing is far cheaper than writing: no threads needed
   limits.max_memory = std::max((size_t{2} << 30) / static_cast<size_t>(threads), size_t{1} << 20);
-  if (format != "jsonl" && format != "text")
-    return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
+  if (format != "jsonl" && format != "text" && format != "ksolve" && format != "pysol")
+    return Fail(Status::Usage("--format: '" + format +
+                              "' is not a format (use jsonl, text, ksolve or pysol)"));
+  if ((format == "ksolve" || format == "pysol") && game.id() != std::string_view("klondike"))
+    return Fail(Status::Usage("--format " + format + " is for klondike deals only"));
   const bool text = format == "text";
+  // Forms other than JSON Lines are separated by an empty line, except the
+  // one-line KSolve deck strings.
+  const bool blank_line_between = format == "text" || format == "pysol";
 
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
@@ -229,7 +244,17 @@ int Run(int argc, char** argv) {
       return r;
     }
     if (solvable) r.keep = game.Solve(*deal, limits).verdict == Verdict::kSolved;
-    if (r.keep) r.text = text ? DealToText(game, *deal) : DealToJson(game, *deal) + "\n";
+    if (!r.keep) return r;
+    if (format == "ksolve" || format == "pysol") {
+      auto exported = format == "ksolve" ? KlondikeDeckString(*deal) : KlondikePysolBoard(*deal);
+      if (!exported) {
+        r.status = exported.status();
+        return r;
+      }
+      r.text = format == "ksolve" ? *exported + "\n" : *exported;
+    } else {
+      r.text = text ? DealToText(game, *deal) : DealToJson(game, *deal) + "\n";
+    }
     return r;
   };
 
@@ -243,7 +268,7 @@ int Run(int argc, char** argv) {
     ++examined;
     last_examined = r.number;
     if (!r.keep) return true;
-    if (text && written > 0) out.Write("\n");
+    if (blank_line_between && written > 0) out.Write("\n");
     out.Write(r.text);
     ++written;
     return wanted == 0 || written < wanted;

@@ -25,6 +25,9 @@ namespace {
 
 constexpr int kPiles = 7;
 constexpr int kTalonCards = 24;
+// The most passes `passes=N` takes: any bound serves (no winning line needs
+// more than 25 passes, see klondike_solver.cpp); this one keeps N an int.
+constexpr int64_t kMaxPasses = 999;
 const char* const kArrow = "\u2192";  // →
 
 bool Fits(Card b, Card h) { return h.rank() == b.rank() + 1 && h.red() != b.red(); }
@@ -63,13 +66,16 @@ class Klondike : public Game {
            "(passes=N: at most N passes). Win by building all 52 cards on the foundations.";
   }
   std::vector<OptionSpec> option_specs() const override {
-    std::vector<OptionValue> passes = {std::string("unlimited")};
-    for (int64_t n = 1; n <= 10; ++n) passes.push_back(n);
     return {
         OptionSpec{"draw", int64_t{3}, {int64_t{1}, int64_t{3}}, 0, "cards turned from the stock at a time: 1 or 3"},
-        OptionSpec{"passes", std::string("unlimited"), passes, 0,
-                   "passes through the stock: 1-10, or unlimited (redeal while the last pass used a "
-                   "waste card)"},
+        OptionSpec{.name = "passes",
+                   .default_value = std::string("unlimited"),
+                   .allowed = {std::string("unlimited")},
+                   .min_int = 1,
+                   .help = "passes through the stock: N (1-" + std::to_string(kMaxPasses) +
+                           "), or unlimited (redeal while the last pass used a waste card)",
+                   .numbers_too = true,
+                   .max_int = kMaxPasses},
         OptionSpec{"runs", std::string("whole"), {std::string("whole"), std::string("any")}, 0,
                    "whole: a pile's face-up run moves only whole; any: any face-up tail moves"},
         OptionSpec{"worry", false, {false, true}, 0,

@@ -105,4 +105,32 @@ run scan4 "$D" --game thirteens --option slots=5 --random --solvable --max-scan 
 expect_rc scan4 3
 expect_in "$TMP/scan4.err" "in 50 deals scanned;"
 
+# Klondike deals for other programs: the KSolve deck string (one a line, the
+# talon-v1 deck of the deal as 3-digit rank+suit codes) and PySol's board.
+run ks "$D" --game klondike --deals 1-3 --format ksolve
+expect_rc ks 0
+expect_lines "$TMP/ks.out" 3
+head -1 "$TMP/ks.out" | grep -qx '072091042083082054112062094111052132031022113053073043021012064131133103104114102084121044061071014051013134063124123122092032034011041023081101033024093074' ||
+  fail "klondike#1 deck string: $(head -1 "$TMP/ks.out")"
+grep -qvx '[0-9]\{156\}' "$TMP/ks.out" && fail "a deck string is not 156 digits"
+pass
+run py "$D" --game klondike --deals 1-2 --format pysol
+expect_rc py 0
+expect_lines "$TMP/py.out" 17
+expect_in "$TMP/py.out" "Talon: QC 4S 6C 7C AS 5C AH KS 6H QS QH QD 9D 3D 3S AC 4C 2H 8C TC 3H 2S 9H 7S"
+expect_in "$TMP/py.out" "<JD> <3C> <4H> <KC> <TS> <TD> 8S"
+[ "$(grep -c '^Talon: ' "$TMP/py.out")" = 2 ] || fail "two boards expected"
+run pyopt "$D" --game klondike --deal 1 --option draw=1 --option passes=3 --format pysol
+expect_rc pyopt 0
+expect_in "$TMP/pyopt.out" "Talon: QC 4S"
+run ksbad "$D" --game fourteen-out --deal 1 --format ksolve
+expect_rc ksbad 2
+expect_in "$TMP/ksbad.err" "talon-deal: error: --format ksolve is for klondike deals only"
+run fmtbad "$D" --game klondike --deal 1 --format xml
+expect_rc fmtbad 2
+expect_in "$TMP/fmtbad.err" "is not a format (use jsonl, text, ksolve or pysol)"
+run passes "$D" --game klondike --deal 1 --option passes=1000
+expect_rc passes 2
+expect_in "$TMP/passes.err" "option 'passes' cannot be 1000 (allowed: unlimited, or a whole number 1-999)"
+
 done_ok

@@ -307,6 +307,37 @@ TEST(DealJsonErrors, Options) {
   ExpectDealError(with(R"({"lucky":"yes"})"), {"option 'lucky' cannot be yes"});
 }
 
+// A spec may take listed values and a range of whole numbers together
+// (Klondike's passes: "unlimited" or 1-999).
+TEST(OptionSpecs, ListedValuesAndANumberRange) {
+  const std::vector<OptionSpec> specs = {OptionSpec{.name = "passes",
+                                                    .default_value = std::string("unlimited"),
+                                                    .allowed = {std::string("unlimited")},
+                                                    .min_int = 1,
+                                                    .help = "",
+                                                    .numbers_too = true,
+                                                    .max_int = 999},
+                                         OptionSpec{"size", int64_t{3}, {}, 2, ""}};
+  for (OptionValue v : {OptionValue{std::string("unlimited")}, OptionValue{int64_t{1}},
+                        OptionValue{int64_t{25}}, OptionValue{int64_t{999}}}) {
+    auto o = CompleteOptions(specs, {{"passes", v}});
+    ASSERT_TRUE(o.ok()) << FormatOptionValue(v) << ": " << o.status().message();
+    EXPECT_EQ(o->at("passes"), v);
+    EXPECT_EQ(o->at("size"), OptionValue{int64_t{3}});
+  }
+  for (OptionValue v : {OptionValue{int64_t{0}}, OptionValue{int64_t{1000}}, OptionValue{true},
+                        OptionValue{std::string("twice")}}) {
+    auto o = CompleteOptions(specs, {{"passes", v}});
+    ASSERT_FALSE(o.ok()) << FormatOptionValue(v);
+    EXPECT_EQ(o.status().message(), "option 'passes' cannot be " + FormatOptionValue(v) +
+                                        " (allowed: unlimited, or a whole number 1-999)");
+  }
+  EXPECT_TRUE(CompleteOptions(specs, {{"size", int64_t{1000000}}}).ok());
+  auto small = CompleteOptions(specs, {{"size", int64_t{1}}});
+  ASSERT_FALSE(small.ok());
+  EXPECT_EQ(small.status().message(), "option 'size' cannot be 1 (allowed: a whole number >= 2)");
+}
+
 TEST(DealJsonErrors, Areas) {
   ExpectDealError(R"({"format":"talon-deal/1","game":"fake"})", {"areas: missing"});
   ExpectDealError(WithAreas("[]"), {"areas: must be an object"});

@@ -120,7 +120,7 @@ std::string GamesHelp() {
       std::string values;
       for (const OptionValue& v : spec.allowed)
         values += (values.empty() ? "" : "|") + FormatOptionValue(v);
-      if (values.empty()) values = "N";
+      if (spec.TakesNumbers()) values += (values.empty() ? "" : "|") + std::string("N");
       std::string text = spec.name + "=" + values + " (default " +
                          FormatOptionValue(spec.default_value) + "): " + spec.help;
       out += "    " + Wrap(text, 6, 76) + "\n";
