@@ -16,16 +16,25 @@
 //     Key128 KeyOf(const Position&) const;      // see position_key.h
 //     // Sound: true only if the position cannot be won. Only called with prune.
 //     bool Dead(const Position&) const;
+//     // Optional, both or neither: the key of the position after a move,
+//     // without building it (KeyAfter(p, m) == KeyOf(p after Apply(m))), and
+//     // whether a key is that of a won position (WonKey(KeyOf(p)) ==
+//     // Won(p)). With them the search looks a child up in the table before
+//     // building it, so a position entered before costs no Apply.
+//     Key128 KeyAfter(const Position&, Move) const;
+//     bool WonKey(Key128) const;
 //   };
 //
 // The search enters each position at most once (the transposition table is
 // the visited set; the games here are acyclic: every move removes or builds
 // cards). It returns solved with a winning line, unsolvable only when the
 // whole reachable space was searched, or unknown when a limit stopped it.
-// It allocates per depth level, never per node.
+// It allocates per depth level, never per node, and reuses one stack of
+// levels per thread, so a small search allocates nothing.
 #pragma once
 
 #include <chrono>
+#include <concepts>
 #include <vector>
 
 #include "core/position_key.h"
@@ -47,6 +56,10 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
                             const SearchLimits& limits) {
   using Position = typename Rules::Position;
   using Move = typename Rules::Move;
+  constexpr bool kKeyAfter = requires(const Rules& r, const Position& p, Move m, Key128 k) {
+    { r.KeyAfter(p, m) } -> std::same_as<Key128>;
+    { r.WonKey(k) } -> std::same_as<bool>;
+  };
   struct Frame {
     Position pos;
     int n = 0, next = 0;
@@ -79,28 +92,43 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
     }
   } shrink{table};
   // Frames are reused level by level: the stack grows only when the search
-  // goes deeper than ever before, so no node allocates.
-  std::vector<Frame> stack(16);
+  // goes deeper than ever before, so no node allocates. One stack per thread
+  // and game, kept between searches (every frame is written before it is
+  // read: a level's position and moves are set when the search enters it),
+  // so a small search neither allocates nor clears it.
+  thread_local std::vector<Frame> stack;
+  if (stack.size() < 16) stack.resize(16);
   size_t depth = 0;
-  stack[0].pos = start;
-  stack[0].n = rules.Moves(start, stack[0].moves);
-  stack[0].next = 0;
+  Frame* frames = stack.data();  // both renewed whenever the stack grows
+  size_t levels = stack.size();
+  frames[0].pos = start;
+  frames[0].n = rules.Moves(start, frames[0].moves);
+  frames[0].next = 0;
   table.Insert(rules.KeyOf(start));
 
   uint64_t nodes = 0;
   const uint64_t max_nodes = limits.max_nodes ? limits.max_nodes : ~uint64_t{0};
   for (;;) {
-    Frame& top = stack[depth];
+    Frame& top = frames[depth];
     if (top.next == top.n) {
       if (depth == 0) break;
       --depth;
       continue;
     }
     const Move move = top.moves[top.next++];
-    if (depth + 1 == stack.size()) stack.resize(stack.size() * 2);
-    Frame& child = stack[depth + 1];  // `top` is not used after the resize
-    child.pos = stack[depth].pos;
-    rules.Apply(child.pos, move);
+    if (depth + 1 == levels) {
+      stack.resize(levels * 2);
+      frames = stack.data();
+      levels = stack.size();
+    }
+    Frame& child = frames[depth + 1];  // `top` is not used after the resize
+    [[maybe_unused]] Key128 key;
+    if constexpr (kKeyAfter) {
+      key = rules.KeyAfter(frames[depth].pos, move);
+    } else {
+      child.pos = frames[depth].pos;
+      rules.Apply(child.pos, move);
+    }
     ++nodes;
 
     if (nodes >= max_nodes) {
@@ -120,12 +148,21 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
       }
     }
 
-    if (rules.Won(child.pos)) {
-      for (size_t d = 0; d <= depth; ++d) out.line.push_back(stack[d].moves[stack[d].next - 1]);
+    bool won;
+    if constexpr (kKeyAfter) won = rules.WonKey(key);
+    else won = rules.Won(child.pos);
+    if (won) {
+      for (size_t d = 0; d <= depth; ++d) out.line.push_back(frames[d].moves[frames[d].next - 1]);
       out.stats.nodes = nodes;
       return finish(Verdict::kSolved, "", table.bytes());
     }
-    if (!table.Insert(rules.KeyOf(child.pos))) continue;  // entered before
+    if constexpr (kKeyAfter) {
+      if (!table.Insert(key)) continue;  // entered before
+      child.pos = frames[depth].pos;
+      rules.Apply(child.pos, move);
+    } else {
+      if (!table.Insert(rules.KeyOf(child.pos))) continue;  // entered before
+    }
     if (rules.prune && rules.Dead(child.pos)) continue;
     child.n = rules.Moves(child.pos, child.moves);
     child.next = 0;

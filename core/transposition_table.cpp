@@ -18,6 +18,7 @@ void TranspositionTable::Reset(size_t max_bytes, size_t initial_slots) {
     slots_.assign(n, kEmptyKey);
   }
   used_.clear();
+  track_used_ = slots_.size() <= (size_t{1} << 32);
   mask_ = n - 1;
   size_ = 0;
   overwrites_ = 0;
@@ -39,7 +40,7 @@ bool TranspositionTable::Contains(Key128 key) const {
   return false;
 }
 
-bool TranspositionTable::Insert(Key128 key) {
+bool TranspositionTable::InsertSlow(Key128 key) {
   if ((size_ + 1) * 2 > slots_.size() && slots_.size() < max_slots_) Grow();
   for (;;) {
     size_t home = HashKey(key) & mask_;
@@ -49,7 +50,7 @@ bool TranspositionTable::Insert(Key128 key) {
       if (slots_[i] == kEmptyKey) {
         slots_[i] = key;
         ++size_;
-        if (slots_.size() <= (size_t{1} << 32)) used_.push_back(static_cast<uint32_t>(i));
+        if (track_used_) used_.push_back(static_cast<uint32_t>(i));
         return true;
       }
     }
@@ -66,11 +67,15 @@ bool TranspositionTable::Insert(Key128 key) {
 }
 
 void TranspositionTable::Grow() {
-  std::vector<Key128> old(slots_.size() * 2, kEmptyKey);
+  // Four times larger while that stays under the limit (fewer rehashes of a
+  // large search's keys), else twice.
+  const size_t n = slots_.size() * 4 <= max_slots_ ? slots_.size() * 4 : slots_.size() * 2;
+  std::vector<Key128> old(n, kEmptyKey);
   old.swap(slots_);
   mask_ = slots_.size() - 1;
   size_ = 0;
   used_.clear();
+  track_used_ = slots_.size() <= (size_t{1} << 32);
   for (Key128 k : old)
     if (!(k == kEmptyKey)) Insert(k);
 }

@@ -2,7 +2,8 @@
 //
 // Open addressing with linear probing over a power-of-two array of keys. It
 // starts small (so that a 50-microsecond solve does not pay for clearing
-// megabytes) and doubles while it stays under its byte limit; at the limit it
+// megabytes) and grows (four times, or twice near its byte limit) while it
+// stays under that limit; at the limit it
 // stops growing and a new key overwrites an old one (the search then only
 // repeats work: forgetting a visited position never changes a verdict). All
 // decisions are deterministic. See tests/bench/table_bench.cpp for why this
@@ -22,8 +23,26 @@ class TranspositionTable {
   // REQUIRES: max_bytes >= 1 KiB.
   explicit TranspositionTable(size_t max_bytes, size_t initial_slots = 1024);
 
-  // Inserts `key`. Returns false iff it was already present.
-  bool Insert(Key128 key);
+  // Inserts `key`. Returns false iff it was already present. The common
+  // case (no growth, the key found or placed within the probe window) is
+  // inline; everything else goes to InsertSlow, which redoes the probe, so
+  // the table's contents are exactly those of a single out-of-line insert.
+  bool Insert(Key128 key) {
+    if ((size_ + 1) * 2 <= slots_.size()) {
+      Key128* const slots = slots_.data();
+      size_t i = HashKey(key) & mask_;
+      for (size_t probe = 0; probe < kMaxProbe; ++probe, i = (i + 1) & mask_) {
+        if (slots[i] == key) return false;
+        if (slots[i] == kEmptyKey) {
+          slots[i] = key;
+          ++size_;
+          if (track_used_) used_.push_back(static_cast<uint32_t>(i));
+          return true;
+        }
+      }
+    }
+    return InsertSlow(key);
+  }
   bool Contains(Key128 key) const;
   void Clear();
   // Makes the table empty with `initial_slots` slots and a new byte limit,
@@ -39,8 +58,10 @@ class TranspositionTable {
 
  private:
   static constexpr size_t kMaxProbe = 16;
+  bool InsertSlow(Key128 key);
   void Grow();
   size_t max_slots_;
+  bool track_used_ = true;  // slots_.size() <= 2^32: used_ can name every slot
   size_t mask_;
   size_t size_ = 0;
   uint64_t overwrites_ = 0;

@@ -190,6 +190,7 @@ class Solver {
     Key128 key;                             // HeightsKey(h)
     std::array<PileSet, 14> tops;           // piles with rank r on top
     std::array<PileSet, 14> buried;         // piles holding rank r below their top ([0]: unused)
+    uint16_t lonely;                        // bit r (1-13): buried[14 - r] has at most one pile
   };
   struct Move {
     uint8_t a, b;  // pile indexes, a < b
@@ -277,12 +278,15 @@ class Solver {
         // F4 with M a single pile p without links: no partner of p's top
         // lies below another pile's top. Keep the one with fewest moves.
         int best = -1, best_count = kMaxMoves + 1;
-        for (unsigned ranks = pos.ranks; ranks && best_count > 1; ranks &= ranks - 1) {
+        // Only ranks whose partners lie below at most one pile's top can
+        // have such a pile (`lonely`); the others are skipped unexamined.
+        for (unsigned ranks = pos.ranks & pos.lonely; ranks && best_count > 1; ranks &= ranks - 1) {
           const int r = std::countr_zero(ranks);
           const int want = 14 - r;
           const Mask below = pos.buried[want];
           // Piles of tops[r] whose link set buried[want] - {p} is empty.
-          const Mask free = below == 0 ? Mask{tops[r]} : (below & (below - 1)) == 0 ? tops[r] & below : 0;
+          // (`lonely`: below holds at most one pile.)
+          const Mask free = below == 0 ? Mask{tops[r]} : tops[r] & below;
           if (!free) continue;
           const int count = pos.ntop[want] - (want == 7);
           if (count < best_count) {
@@ -338,12 +342,27 @@ class Solver {
       pos.ranks = static_cast<uint16_t>(pos.ranks | 1u << below);
       const int c = kClassOfRank[below];
       if (!--pos.hidden[c]) pos.open = static_cast<uint8_t>(pos.open | 1u << c);
-      PileSet& buried = pos.buried[unburied_[p][h]];
+      const int w = unburied_[p][h];
+      PileSet& buried = pos.buried[w];
       buried = static_cast<PileSet>(buried & ~bit);
+      if (w && (buried & (buried - 1)) == 0) pos.lonely = static_cast<uint16_t>(pos.lonely | 1u << (14 - w));
     }
   }
 
   Key128 KeyOf(const Position& pos) const { return pos.key; }
+  // KeyOf(pos after Apply(m)) without applying it: piles m.a and m.b lose one
+  // card each (as Apply does to the key), so the search can look the child up
+  // before building it.
+  Key128 KeyAfter(const Position& pos, Move m) const {
+    Key128 key = pos.key;
+    if constexpr (N <= 16) {
+      key.lo -= (uint64_t{1} << (4 * m.a)) + (uint64_t{1} << (4 * m.b));
+    } else {
+      for (const int p : {int{m.a}, int{m.b}}) (p < 16 ? key.lo : key.hi) -= uint64_t{1} << (4 * (p & 15));
+    }
+    return key;
+  }
+  bool WonKey(Key128 key) const { return key == Key128{}; }
 
   // Exact: four bits per pile height, piles 1-16 in lo, 17-24 in hi. Never
   // the reserved all-ones key: hi's top 32 bits are always zero. All zero
@@ -429,6 +448,10 @@ class Solver {
         buried = static_cast<PileSet>(buried | Mask{1} << p);
       }
     }
+    start.lonely = 0;
+    for (int r = 1; r <= 13; ++r)
+      if ((start.buried[14 - r] & (start.buried[14 - r] - 1)) == 0)
+        start.lonely = static_cast<uint16_t>(start.lonely | 1u << r);
     start.open = 0;
     for (int k = 0; k < kClasses; ++k)
       if (start.left[k] && !start.hidden[k]) start.open = static_cast<uint8_t>(start.open | 1u << k);

@@ -284,8 +284,9 @@ std::vector<Pile> PilesLeft(const Rules& rules, const typename Rules::Position& 
 }
 
 // Apply keeps every derived field of a Position (key, tops, buried cards,
-// class counts) equal to what Prepare computes from scratch for the cards
-// left, along whole lines of play in both layouts.
+// class counts, lonely ranks) equal to what Prepare computes from scratch for
+// the cards left, along whole lines of play in both layouts; KeyAfter and
+// WonKey agree with Apply, KeyOf and Won.
 template <class G>
 void ExpectApplyMatchesPrepare(const Game& game, int piles, uint64_t deals) {
   using Rules = typename G::Rules;
@@ -306,9 +307,17 @@ void ExpectApplyMatchesPrepare(const Game& game, int piles, uint64_t deals) {
       EXPECT_EQ(pos.ntop, again.ntop);
       EXPECT_EQ(pos.tops, again.tops) << n << " step " << step;
       for (int r = 1; r <= 13; ++r) EXPECT_EQ(pos.buried[r], again.buried[r]) << n << " rank " << r;
+      EXPECT_EQ(pos.lonely, again.lonely) << n << " step " << step;
       EXPECT_EQ(rules.Won(pos), rules.Won(again));
+      EXPECT_EQ(rules.WonKey(pos.key), rules.Won(pos));
       const int count = rules.Moves(pos, moves);
       if (!count) break;
+      // KeyAfter predicts the key of every child without building it.
+      for (int i = 0; i < count; ++i) {
+        typename Rules::Position child = pos;
+        rules.Apply(child, moves[i]);
+        EXPECT_EQ(rules.KeyAfter(pos, moves[i]), rules.KeyOf(child)) << n << " step " << step;
+      }
       // Vary the line: not always the first move.
       rules.Apply(pos, moves[(static_cast<uint64_t>(step) * 7 + n) % static_cast<uint64_t>(count)]);
     }
@@ -547,6 +556,41 @@ TEST(FourteensDeals, StubbornSetsKeepEveryVerdict) {
       }
     }
     EXPECT_GT(unsolvable, 0);
+  }
+}
+
+// The solver's rules without KeyAfter/WonKey: core/search.h then builds
+// every child before looking it up, as it does for the other games.
+struct BuildFirst {
+  using Inner = OneDeck::Rules;
+  using Position = Inner::Position;
+  using Move = Inner::Move;
+  static constexpr int kMaxMoves = Inner::kMaxMoves;
+  const Inner* inner;
+  bool prune = true;
+  bool Won(const Position& p) const { return inner->Won(p); }
+  int Moves(const Position& p, Move* out) const { return inner->Moves(p, out); }
+  void Apply(Position& p, Move m) const { inner->Apply(p, m); }
+  Key128 KeyOf(const Position& p) const { return inner->KeyOf(p); }
+  bool Dead(const Position& p) const { return inner->Dead(p); }
+};
+
+// Looking a child up before building it (KeyAfter) is bookkeeping only: the
+// same verdicts, node counts and lines as the search that builds first.
+TEST(FourteensDeals, LookupBeforeBuildChangesNothing) {
+  for (const Game* game : {&FourteenOutGame(), &TakeFourteenGame()}) {
+    const auto& g = dynamic_cast<const OneDeck&>(*game);
+    OneDeck::Rules rules;
+    OneDeck::Rules::Position start;
+    const BuildFirst plain{&rules};
+    for (uint64_t n = 1; n <= 300; ++n) {
+      rules.Load(Numbered(g, n).areas.tableau, start);
+      const auto a = Search(rules, start, SearchLimits{});
+      const auto b = Search(plain, start, SearchLimits{});
+      EXPECT_EQ(a.verdict, b.verdict) << g.id() << "#" << n;
+      EXPECT_EQ(a.stats.nodes, b.stats.nodes) << g.id() << "#" << n;
+      EXPECT_EQ(a.line, b.line) << g.id() << "#" << n;
+    }
   }
 }
 
