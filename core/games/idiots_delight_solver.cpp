@@ -86,6 +86,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <unordered_set>
 
 #include "core/shuffle.h"
 #include "core/transposition_table.h"
@@ -215,7 +216,8 @@ uint8_t Rules::CardOf(const Position& p, Move m) const {
   return static_cast<uint8_t>(p.found[static_cast<size_t>(s)] << 2 | s);
 }
 
-void Rules::Autoplay(Position& p, std::vector<Move>* autoplayed) const {
+void Rules::Autoplay(Position& p, std::vector<Move>* autoplayed,
+                     std::vector<uint8_t>* cards) const {
   if (!prune) return;
   const int before = p.found[0] + p.found[1] + p.found[2] + p.found[3];
   for (bool again = true; again;) {
@@ -227,6 +229,7 @@ void Rules::Autoplay(Position& p, std::vector<Move>* autoplayed) const {
         Pop(p, j);
         ++p.found[SuitOf(c)];
         if (autoplayed) autoplayed->push_back(Move{static_cast<uint8_t>(j), kToFoundation});
+        if (cards) cards->push_back(c);
         again = true;
       }
     }
@@ -237,6 +240,7 @@ void Rules::Autoplay(Position& p, std::vector<Move>* autoplayed) const {
       p.reserve = static_cast<uint8_t>(p.reserve & ~(1u << i));
       ++p.found[SuitOf(c)];
       if (autoplayed) autoplayed->push_back(Move{static_cast<uint8_t>(kFromReserve + i), kToFoundation});
+      if (cards) cards->push_back(c);
       again = true;
     }
   }
@@ -247,7 +251,8 @@ void Rules::Autoplay(Position& p, std::vector<Move>* autoplayed) const {
 // slot, or uncovers a card that was not the moved card's base (the count of
 // cards lying under a card they do not fit never grows again without worry),
 // or when safe moves follow it.
-void Rules::Apply(Position& p, Move m, std::vector<Move>* autoplayed) const {
+void Rules::Apply(Position& p, Move m, std::vector<Move>* autoplayed,
+                  std::vector<uint8_t>* cards) const {
   uint8_t c;
   bool progress = m.to == kToFoundation || (m.from >= kFromReserve && m.from < kFromFoundation);
   if (m.from < kFromReserve) {
@@ -267,10 +272,38 @@ void Rules::Apply(Position& p, Move m, std::vector<Move>* autoplayed) const {
     Push(p, m.to, c);
   if (m.to == kToFoundation || m.from >= kFromFoundation) Reweigh(p);
   const int before = p.found[0] + p.found[1] + p.found[2] + p.found[3];
-  Autoplay(p, autoplayed);
+  Autoplay(p, autoplayed, cards);
   const bool quiet = before == p.found[0] + p.found[1] + p.found[2] + p.found[3];
   p.last = quiet ? c : 0;
   p.idle = progress || !quiet ? 0 : static_cast<uint8_t>(std::min(p.idle + 1, 255));
+}
+
+void Rules::Undo(Position& p, Move m, uint8_t c, const Move* autos, const uint8_t* cards,
+                 size_t n, uint8_t last, uint8_t idle) const {
+  const bool found_changed = n > 0 || m.to == kToFoundation || m.from >= kFromFoundation;
+  for (size_t k = n; k-- > 0;) {
+    const uint8_t a = cards[k];
+    --p.found[SuitOf(a)];
+    if (autos[k].from < kFromReserve)
+      Push(p, autos[k].from, a);
+    else
+      p.reserve = static_cast<uint8_t>(p.reserve | (1u << (autos[k].from - kFromReserve)));
+  }
+  if (m.to == kToFoundation)
+    --p.found[SuitOf(c)];
+  else
+    Pop(p, m.to);
+  if (m.from < kFromReserve)
+    Push(p, m.from, c);
+  else if (m.from < kFromFoundation)
+    p.reserve = static_cast<uint8_t>(p.reserve | (1u << (m.from - kFromReserve)));
+  else
+    ++p.found[m.from - kFromFoundation];
+  // Push and Pop weigh cards with the foundations of the moment: exact when
+  // no foundation changed, else recomputed.
+  if (found_changed) Reweigh(p);
+  p.last = last;
+  p.idle = idle;
 }
 
 Key128 Rules::KeyOf(const Position& p) const {
@@ -388,25 +421,49 @@ int Rules::Moves(const Position& p, Move* out) const {
 // forgotten position may be entered again, which only repeats work -- unless
 // it is on the current path, where entering it again would go round a cycle
 // for ever. So once the table has forgotten anything, a new position is also
-// checked against the keys on the path (a linear scan; only in searches that
-// have filled their memory). Then no path repeats a position, so the search
+// checked against the keys on the path (a hash set of them, built when the
+// table first forgets and kept from then on). Then no path repeats a position, so the search
 // ends; and every position reachable from the start is entered or is on the
-// path, so "unsolvable" means the reachable space was exhausted.
+// path, so "unsolvable" means the reachable space was exhausted. The search
+// keeps one position: a move is made with Apply (recording the automatic
+// moves and their cards) and taken back with Undo, which replays them in
+// reverse -- each step of Apply (a pop, a push, a foundation or reserve
+// change) has an exact inverse, the hashes being invertible -- and
+// recomputes the column weights when a foundation changed; so the position
+// after Undo equals the one before Apply (tested on random walks). The
+// order of the moves and of the table's inserts is that of the former
+// version that copied positions: the same nodes, verdicts and lines.
 Outcome Search(const Rules& rules, const Position& start, const SearchLimits& limits) {
+  // One position, changed by Apply and restored by Undo; per depth a small
+  // frame, its moves and automatic moves in shared stacks (some 60 bytes a
+  // move of depth instead of a whole position).
   struct Frame {
-    Position pos;
-    Key128 key;
-    int n = 0, next = 0;
-    Move moves[kMaxMoves];
+    Key128 key;          // of the position at this depth
+    uint32_t moves = 0;  // its moves: moves[moves .. moves + n)
+    uint32_t autos = 0;  // the automatic moves after the move made from here
+    uint8_t n = 0, next = 0;
+    uint8_t card = 0;              // the card moved from here (next - 1)
+    uint8_t last = 0, idle = 0;    // the position's own fields
   };
   const auto t0 = std::chrono::steady_clock::now();
   Outcome out;
-  // A quarter of the memory for the path (but room for 16384 moves at
-  // least, some 11 MB): searches that wander far from any win go deep. The
-  // rest for the table.
-  const size_t max_frames = std::max<size_t>(16384, limits.max_memory / 4 / sizeof(Frame));
+  // A quarter of the memory for the path (room for 16384 moves at least):
+  // searches that wander far from any win go deep. The rest for the table.
+  // (24 moves a depth on average at most, and a node of the path set.)
+  constexpr size_t kBytesPerDepth = sizeof(Frame) + 24 * sizeof(Move) + 48;
+  const size_t max_frames = std::max<size_t>(16384, limits.max_memory / 4 / kBytesPerDepth);
+  const size_t max_moves = max_frames * 24;
   TranspositionTable table(std::max<size_t>(limits.max_memory - limits.max_memory / 4, 1024));
-  std::vector<Frame> stack(64);
+  std::vector<Frame> stack(1);
+  std::vector<Move> moves;
+  std::vector<Move> autos;
+  std::vector<uint8_t> auto_cards;
+  // The keys on the path, kept once the table has forgotten something.
+  struct KeyHash {
+    size_t operator()(Key128 k) const { return static_cast<size_t>(HashKey(k)); }
+  };
+  std::unordered_set<Key128, KeyHash> on_path;
+  bool path_tracked = false;
   auto finish = [&](Verdict v, const char* limit, uint64_t nodes) {
     out.verdict = v;
     out.stats.limit = limit;
@@ -420,41 +477,57 @@ Outcome Search(const Rules& rules, const Position& start, const SearchLimits& li
     Position p = start;
     rules.Autoplay(p, &out.line);
     for (size_t d = 0; d < depth; ++d) {
-      const Move m = stack[d].moves[stack[d].next - 1];
+      const Move m = moves[stack[d].moves + stack[d].next - 1u];
       out.line.push_back(m);
       rules.Apply(p, m, &out.line);
     }
   };
+  auto gen = [&](Frame& f, const Position& p) {
+    f.moves = static_cast<uint32_t>(moves.size());
+    moves.resize(moves.size() + kMaxMoves);
+    f.n = static_cast<uint8_t>(rules.Moves(p, moves.data() + f.moves));
+    moves.resize(f.moves + f.n);
+    f.next = 0;
+    f.last = p.last;
+    f.idle = p.idle;
+  };
 
-  stack[0].pos = start;
-  rules.Autoplay(stack[0].pos);
-  if (rules.Won(stack[0].pos)) {
+  Position pos = start;
+  rules.Autoplay(pos);
+  if (rules.Won(pos)) {
     write_line(0);
     return finish(Verdict::kSolved, "", 0);
   }
-  stack[0].key = rules.KeyOf(stack[0].pos);
+  stack[0].key = rules.KeyOf(pos);
   table.Insert(stack[0].key);
-  stack[0].n = rules.Moves(stack[0].pos, stack[0].moves);
-  stack[0].next = 0;
+  gen(stack[0], pos);
 
   size_t depth = 0;
   uint64_t nodes = 0;
   const uint64_t max_nodes = limits.max_nodes ? limits.max_nodes : ~uint64_t{0};
+  // Takes back the move made from stack[d] (pos is then stack[d]'s position).
+  auto undo = [&](size_t d) {
+    Frame& f = stack[d];
+    const size_t a = f.autos;
+    rules.Undo(pos, moves[f.moves + f.next - 1u], f.card, autos.data() + a, auto_cards.data() + a,
+               autos.size() - a, f.last, f.idle);
+    autos.resize(a);
+    auto_cards.resize(a);
+  };
   for (;;) {
     Frame& top = stack[depth];
     if (top.next == top.n) {
       if (depth == 0) break;
+      if (path_tracked) on_path.erase(top.key);
+      moves.resize(top.moves);
       --depth;
+      undo(depth);
       continue;
     }
-    const Move move = top.moves[top.next++];
-    if (depth + 1 == stack.size()) {
-      if (stack.size() >= max_frames) return finish(Verdict::kUnknown, "max-memory", nodes);
-      stack.resize(std::min(stack.size() * 2, max_frames));
-    }
-    Frame& child = stack[depth + 1];  // `top` is not used after the resize
-    child.pos = stack[depth].pos;
-    rules.Apply(child.pos, move);
+    const Move move = moves[top.moves + top.next++];
+    top.card = rules.CardOf(pos, move);
+    top.autos = static_cast<uint32_t>(autos.size());
+    rules.Apply(pos, move, &autos, &auto_cards);
     ++nodes;
 
     if (nodes >= max_nodes) return finish(Verdict::kUnknown, "max-nodes", nodes);
@@ -466,20 +539,32 @@ Outcome Search(const Rules& rules, const Position& start, const SearchLimits& li
               limits.max_seconds)
         return finish(Verdict::kUnknown, "max-seconds", nodes);
     }
-    if (rules.Won(child.pos)) {
+    if (rules.Won(pos)) {
       write_line(depth + 1);
       return finish(Verdict::kSolved, "", nodes);
     }
-    child.key = rules.KeyOf(child.pos);
-    if (!table.Insert(child.key)) continue;  // entered before
-    if (table.overwrites() != 0) {
-      bool on_path = false;
-      for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
-      if (on_path) continue;
+    const Key128 key = rules.KeyOf(pos);
+    bool enter = table.Insert(key);  // false: entered before
+    if (enter && table.overwrites() != 0) {
+      if (!path_tracked) {  // the first time: the keys on the path so far
+        path_tracked = true;
+        for (size_t d = 0; d <= depth; ++d) on_path.insert(stack[d].key);
+      }
+      enter = !on_path.contains(key);
     }
-    child.n = rules.Moves(child.pos, child.moves);
-    child.next = 0;
+    if (!enter) {
+      undo(depth);
+      continue;
+    }
+    if (depth + 1 == stack.size() || moves.size() + kMaxMoves > max_moves) {
+      if (stack.size() >= max_frames || moves.size() + kMaxMoves > max_moves)
+        return finish(Verdict::kUnknown, "max-memory", nodes);
+      stack.resize(std::min(stack.size() * 2, max_frames));
+    }
     ++depth;
+    stack[depth].key = key;
+    if (path_tracked) on_path.insert(key);
+    gen(stack[depth], pos);
   }
   return finish(Verdict::kUnsolvable, "", nodes);
 }
@@ -648,7 +733,8 @@ SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) 
       uint64_t max_nodes;
       int share;  // of the time limit, in sixteenths
     };
-    for (const Quick q : {Quick{0, 1'500'000, 2}, Quick{3, 1'000'000, 1}, Quick{6, 2'000'000, 1},
+    for (const Quick q : {Quick{1, 700'000, 1}, Quick{2, 1'000'000, 1}, Quick{0, 1'300'000, 2},
+                          Quick{3, 800'000, 1}, Quick{6, 900'000, 1},
                           Quick{12, 1'000'000, 1}}) {
       Rules quick = rules;
       quick.idle_limit = q.idle_limit;

@@ -14,10 +14,12 @@
 //   may fill a space, so the rules never look at a column's number), the
 //   reserve as a set; only one empty column is ever offered as a target;
 // - positions are fixed-size values, keys are kept up to date incrementally
-//   (an invertible hash per column), nothing is allocated per node;
-// - before the complete search, incomplete quick looks for a win (best
-//   first; depth first with few idle moves) on a share of the limits; they
-//   never claim "unsolvable" (SolveDeal).
+//   (an invertible hash per column); the complete search keeps one position
+//   and undoes moves (Rules::Undo), so a level of its path is a key and a
+//   move list, not a whole position: deep paths fit in memory;
+// - before the complete search, incomplete quick looks for a win (depth
+//   first with at most 1, 2, 3, 6, 12 idle moves in a row; best first) on a
+//   share of the limits; they never claim "unsolvable" (SolveDeal).
 #pragma once
 
 #include <array>
@@ -87,10 +89,19 @@ struct Rules {
   // The moves to try, best first. REQUIRES: out has kMaxMoves room.
   int Moves(const Position& p, Move* out) const;
   // Plays `m` and then (with prune) every safe move to the foundations; the
-  // latter are appended to `autoplayed` (as moves) when it is not null.
-  void Apply(Position& p, Move m, std::vector<Move>* autoplayed = nullptr) const;
+  // latter are appended to `autoplayed` (as moves) and their cards to
+  // `cards` when these are not null.
+  void Apply(Position& p, Move m, std::vector<Move>* autoplayed = nullptr,
+             std::vector<uint8_t>* cards = nullptr) const;
   // Plays the safe foundation moves only (with prune; none without).
-  void Autoplay(Position& p, std::vector<Move>* autoplayed = nullptr) const;
+  void Autoplay(Position& p, std::vector<Move>* autoplayed = nullptr,
+                std::vector<uint8_t>* cards = nullptr) const;
+  // Takes back move `m` of card `c` and the n automatic moves `autos` (of
+  // the cards `cards`, in the order Apply made and recorded them) that
+  // followed it, made from a position whose last/idle fields were
+  // `last`/`idle`: restores that position exactly (key, weights included).
+  void Undo(Position& p, Move m, uint8_t c, const Move* autos, const uint8_t* cards, size_t n,
+            uint8_t last, uint8_t idle) const;
   Key128 KeyOf(const Position& p) const;
   // True iff moving the card `code` to its foundation keeps every win (the
   // card must be playable there). Exposed for the tests.

@@ -4,6 +4,7 @@
 //
 //   build/bin/talon_bench --benchmark_filter=IdiotsDelight
 //   build/bin/talon_bench --benchmark_filter='IdiotsDelightDecide/1/1000/10000'   # the target run
+//   build/bin/talon_bench --benchmark_filter='IdiotsDelightDecideNodes/1/1000/19'  # deterministic
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -15,13 +16,12 @@
 namespace talon {
 namespace {
 
-// Args: first deal, number of deals, milliseconds allowed per deal.
-void BM_IdiotsDelightDecide(benchmark::State& state) {
+// Args: first deal, number of deals, milliseconds allowed per deal (or, for
+// the Nodes variant, millions of nodes: 19 is about 10 s of one core).
+void Decide(benchmark::State& state, const SearchLimits& limits) {
   const Game& game = IdiotsDelightGame();
   const uint64_t first = static_cast<uint64_t>(state.range(0));
   const uint64_t count = static_cast<uint64_t>(state.range(1));
-  SearchLimits limits;
-  limits.max_seconds = static_cast<double>(state.range(2)) / 1000.0;
   int solved = 0, unsolvable = 0, unknown = 0;
   std::vector<double> ms;
   std::vector<double> nodes;
@@ -54,6 +54,22 @@ void BM_IdiotsDelightDecide(benchmark::State& state) {
   state.counters["mean_nodes"] = total_nodes / static_cast<double>(count);
   state.counters["nodes_per_s"] = total_nodes / std::max(total_seconds, 1e-9);
 }
+void BM_IdiotsDelightDecide(benchmark::State& state) {
+  SearchLimits limits;
+  limits.max_seconds = static_cast<double>(state.range(2)) / 1000.0;
+  Decide(state, limits);
+}
+// Deterministic: the same verdicts on every machine.
+void BM_IdiotsDelightDecideNodes(benchmark::State& state) {
+  SearchLimits limits;
+  limits.max_nodes = static_cast<uint64_t>(state.range(2)) * 1'000'000;
+  Decide(state, limits);
+}
+BENCHMARK(BM_IdiotsDelightDecideNodes)
+    ->Args({1, 1000, 19})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
 BENCHMARK(BM_IdiotsDelightDecide)
     ->Args({1, 100, 1000})
     ->Args({1, 1000, 10000})

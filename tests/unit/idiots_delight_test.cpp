@@ -364,6 +364,54 @@ TEST(IdiotsDelight, ChainSafeMoveAgreesWithPlainSearch) {
   EXPECT_GE(up, 5);
 }
 
+// Undo takes back a move and its automatic moves exactly: random walks on
+// real deals (with and without worry, pruned and plain), every step undone
+// and compared with the position before (cards, foundations, reserve, key,
+// weights, last/idle), then redone.
+TEST(IdiotsDelight, UndoRestoresThePositionExactly) {
+  SplitMix64 rng(5);
+  int undone = 0;
+  for (uint64_t n = 1; n <= 12; ++n)
+    for (bool worry : {false, true})
+      for (bool prune : {true, false}) {
+        Options o;
+        o["worry"] = worry;
+        Deal d = *MakeDeal(G(), n, o);
+        idiot::Rules rules;
+        rules.worry = worry;
+        rules.prune = prune;
+        idiot::Position p = rules.Setup(d.areas);
+        rules.Autoplay(p);
+        idiot::Move moves[idiot::kMaxMoves];
+        for (int step = 0; step < 150; ++step) {
+          const int k = rules.Moves(p, moves);
+          if (k == 0) break;
+          const idiot::Move m = moves[rng.Below(static_cast<uint64_t>(k))];
+          const idiot::Position before = p;
+          const uint8_t c = rules.CardOf(p, m);
+          std::vector<idiot::Move> autos;
+          std::vector<uint8_t> cards;
+          rules.Apply(p, m, &autos, &cards);
+          ASSERT_EQ(autos.size(), cards.size());
+          const idiot::Position after = p;
+          rules.Undo(p, m, c, autos.data(), cards.data(), autos.size(), before.last, before.idle);
+          ++undone;
+          EXPECT_EQ(p.len, before.len);
+          for (size_t j = 0; j < idiot::kColumns; ++j)
+            for (size_t i = 0; i < p.len[j]; ++i) EXPECT_EQ(p.card[j][i], before.card[j][i]);
+          EXPECT_EQ(p.found, before.found);
+          EXPECT_EQ(p.reserve, before.reserve);
+          EXPECT_EQ(p.weight, before.weight);
+          EXPECT_EQ(p.last, before.last);
+          EXPECT_EQ(p.idle, before.idle);
+          EXPECT_EQ(rules.KeyOf(p), rules.KeyOf(before));
+          p = after;
+          if (rules.Won(p)) break;
+        }
+      }
+  EXPECT_GE(undone, 1000);
+}
+
 TEST(IdiotsDelight, LockedPositionNeedsWorry) {
   for (bool prune : {true, false}) {
     auto off = idiot::SolveDeal(Locked(false), Nodes(1'000'000), prune);
@@ -506,6 +554,19 @@ TEST(IdiotsDelight, AgreesWithPlainSearchNearTheEnd) {
     }
   }
   EXPECT_GE(compared, 60);
+}
+
+// The looks with one and two idle moves in a row find the wins of deals on
+// which the complete search alone needs millions of positions (801: more
+// than 19 million, 57: 10 million); the lines replay to a win.
+TEST(IdiotsDelight, LowIdleLooksFindHardWins) {
+  for (uint64_t n : {801, 57}) {
+    Deal d = *MakeDeal(G(), n, {});
+    SolveResult r = G().Solve(d, Nodes(2'000'000));
+    ASSERT_EQ(r.verdict, Verdict::kSolved) << n;
+    EXPECT_LT(r.stats.nodes, 1'000'000u) << n;
+    EXPECT_TRUE(ReplayMoves(G(), d, r.moves).won) << n;
+  }
 }
 
 TEST(IdiotsDelight, LimitsGiveUnknown) {
