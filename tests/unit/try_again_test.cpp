@@ -322,6 +322,21 @@ TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
   EXPECT_TRUE(rep.won);
 }
 
+TEST(TryAgain, ALongProbeWinsADealThatLooksLost) {
+  // Deal 5 (first ace at card 17, one foundation until card 39): about 13
+  // million probe moves find a win. With 16 million nodes the probe gets 7/8
+  // of them (the old half share left the deal unknown); the line replays.
+  auto deal = MakeDeal(G(), 5, {});
+  ASSERT_TRUE(deal.ok());
+  SearchLimits limits;
+  limits.max_nodes = 16000000;
+  SolveResult r = SolveTryAgain(*deal, limits, true);
+  ASSERT_EQ(r.verdict, Verdict::kSolved);
+  Replay rep = ReplayMoves(G(), *deal, r.moves);
+  ASSERT_TRUE(rep.first_error.ok()) << "step " << rep.legal_moves + 1 << ": " << rep.first_error.message();
+  EXPECT_TRUE(rep.won);
+}
+
 TEST(TryAgain, ShuffledDealsSolutionsReplay) {
   int solved = 0;
   for (uint64_t n = 1; n <= 40; ++n) {
