@@ -103,6 +103,58 @@
 // never moved to an empty pile (the same position up to the order of the
 // piles), and a King goes only to the first empty pile (the rest are equal).
 //
+// BLOCKED CARDS (the dead test, prune only). Call a CANDIDATE a tableau card
+// that is not a King and lies face down or at the base of its pile's face-up
+// run (nothing under it can carry it: the cards under it are face down). A
+// candidate stays one until its first move: cards only land on it, and a
+// face-down card is turned up as a pile's top, the base of a one-card run.
+// For a set S of candidates, a card is BLOCKED if it is in S or lies under a
+// card of S in its pile, and a card h can NEVER BE A TOP if a card of S lies
+// strictly above it in its pile, or (worry=false) h is on its foundation. If
+// every card X of S
+//   (1) has a card of its own suit, of lower rank and not yet built, that is
+//       blocked (so X cannot go to its foundation first), and
+//   (2) has both possible hosts (rank + 1, other colour) never a top,
+// (and X is no King, so a space does not take it), then no card of S ever
+// moves, and the position is lost (every card must reach a foundation).
+// PROOF. Suppose a line moves a card of S; let X be the first card of S to
+// move, at move t. Until t no card of S has moved, so a blocked card has not
+// moved (it is in S, or covered by one) and is not built, and a card under a
+// card of S is still covered. X is a candidate, so it moves as the base of a
+// run or from a pile top: to its foundation — impossible by (1), the blocked
+// card of its suit is not built; onto a host h — h must be a pile top, but h
+// is covered by an unmoved card of S or, with worry=false, built for good
+// (2); into a space — X is no King. The union of two such sets is one, so
+// the greatest one exists; Dead() finds it by starting from every candidate
+// and removing cards with a way out until none has. With worry=true the test
+// can only become true at the start: later candidates are a subset of the
+// earlier ones, each still with the same cards under it, and (1), (2) do not
+// depend on anything else (a built host counts as free with worry), so the
+// greatest set only shrinks. With worry=false it is tested again after every
+// move that builds a card (the only moves that can make a host unusable).
+//
+// POINTER DOMINANCE (prune, draw=3, unlimited passes). Let X and Y differ
+// only in the talon pointer, X's at x and Y's at y, with a card played in
+// the current pass in both (so either may redeal), and either y on the chain
+// of a fresh pass (0, 3, 6, ..., n: Y offers the chain's cards) or x < y
+// with x = y (mod 3). Then X offers every talon card Y offers (from x the
+// draws pass through y; the fresh chain is one redeal away), and playing the
+// card at pointer q gives the same position from both (pointer q - 1, the
+// card gone). Tableau and foundation moves are the same and keep the
+// relation. So X wins whenever Y does, in at most as many moves. The search
+// skips Y when such an X is in the table. SOUND: suppose the search ends
+// without a win although a visited position is winnable; take the winnable
+// visited v whose shortest win (in talon moves as above, all legal moves) is
+// shortest, d moves. The pruned move list keeps a first move of a shortest
+// win (FILTERS, SAFE MOVES), to a child c with a win of d - 1 moves; c is
+// the win itself (found), or visited (contradiction), or not dead (it is
+// winnable), or skipped for an X in the table that wins in <= d - 1 moves.
+// X itself may have been skipped (dominated by a position entered earlier
+// still, by transitivity dominating c too) or found dead (then c would be
+// lost); following the skips, which go to ever earlier positions, ends at a
+// visited position winning in <= d - 1 moves: a contradiction with the
+// choice of v. (A table that forgets positions only makes fewer skips.)
+//
 // KEY. Two positions equal up to the order of the tableau piles are equally
 // winnable (every rule treats the seven piles alike), so the key sums one
 // hash per pile. The rest is exact: which talon cards are left (a 24-bit
@@ -192,6 +244,27 @@ class Solver {
   int Moves(const Pos& s, Move* out) const;
   void Apply(Pos& s, Move m) const;
   Key128 KeyOf(const Pos& s) const;
+  // True only if the position cannot be won (BLOCKED CARDS). Only with prune.
+  bool Dead(const Pos& s) const;
+  // Dead(s) where move m (just applied to reach s) can have made it true:
+  // with worry=false, a card built (a built host is gone for good); with
+  // worry=true never after the start (BLOCKED CARDS).
+  bool DeadAfter(const Pos& s, Move m) const {
+    return prune_ && !r_.worry && (m.kind == kTabF || m.kind == kTalonF) && Dead(s);
+  }
+  bool prune() const { return prune_; }
+  // POINTER DOMINANCE: true if a position that offers every talon card this
+  // one offers (same everything else) is in `table` (see the top of the file).
+  bool Dominated(const Pos& s, Key128 key, const TranspositionTable& table) const {
+    if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return false;
+    const bool fresh = s.p == 0 || s.p % r_.draw == 0 || s.p == s.n;
+    const uint64_t base = key.hi & ~(uint64_t{31} << 24);
+    for (int q = fresh ? s.n - 1 : s.p - r_.draw; q >= 1; q -= fresh ? 1 : r_.draw) {
+      if (q % r_.draw == 0) continue;
+      if (table.Contains(Key128{key.lo, base | uint64_t(q) << 24})) return true;
+    }
+    return false;
+  }
   // Appends the MoveSpecs of `m` (draws and redeal first) and applies it.
   void Expand(Pos& s, Move m, std::vector<MoveSpec>& out) const;
 
@@ -324,6 +397,60 @@ Pos Solver::Start(const Deal& deal) {
   }
   s.mask = s.n >= 32 ? ~0u : (1u << s.n) - 1u;
   return s;
+}
+
+bool Solver::Dead(const Pos& s) const {
+  // BLOCKED CARDS (see the top of this file): the greatest set S of
+  // candidates (non-King tableau cards face down or at the base of the
+  // face-up run) none of which has a way out given S.
+  std::array<int8_t, 64> pile, index;
+  pile.fill(-1);
+  index.fill(0);
+  uint64_t cand = 0;
+  for (int i = 0; i < kPiles; ++i)
+    for (int k = 0; k < s.len[i]; ++k) {
+      const uint8_t c = s.pile[i][k];
+      pile[c] = static_cast<int8_t>(i);
+      index[c] = static_cast<int8_t>(k);
+      if (k <= s.down[i] && RankOf(c) != kKing) cand |= uint64_t{1} << c;
+    }
+  uint64_t in = cand;
+  for (;;) {
+    std::array<int, kPiles> top_s;  // the highest index of a card of S per pile
+    top_s.fill(-1);
+    for (uint64_t m = in; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      top_s[pile[c]] = std::max<int>(top_s[pile[c]], index[c]);
+    }
+    uint64_t out = 0;
+    for (uint64_t m = in; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      const int r = RankOf(static_cast<uint8_t>(c)), suit = SuitOf(static_cast<uint8_t>(c));
+      // To its foundation: every card of its suit below it not yet built
+      // must get there first; one of them blocked (in S or under a card of S)
+      // bars the way.
+      bool exit = true;
+      for (int lr = s.found[suit] + 1; lr < r && exit; ++lr) {
+        const int l = lr << 2 | suit;
+        if (pile[l] >= 0 && top_s[pile[l]] >= index[l]) exit = false;
+      }
+      // Onto a host: the two cards one rank higher of the other colour; a
+      // host never becomes a pile top if a card of S lies above it, or
+      // (worry=false) if it is built.
+      const int h0 = (r + 1) << 2 | (IsRed(static_cast<uint8_t>(c)) ? kClubs : kDiamonds);
+      for (const int h : {h0, h0 ^ 3}) {
+        if (exit) break;
+        if (pile[h] >= 0) {
+          exit = top_s[pile[h]] <= index[h];
+        } else {
+          exit = r_.worry || s.found[SuitOf(static_cast<uint8_t>(h))] < r + 1;
+        }
+      }
+      if (exit) out |= uint64_t{1} << c;
+    }
+    if (!out) return in != 0;
+    in &= ~out;
+  }
 }
 
 Key128 Solver::KeyOf(const Pos& s) const {
@@ -692,6 +819,8 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     }
     child.key = solver.KeyOf(child.pos);
     if (!table.Insert(child.key)) continue;  // entered before
+    if (solver.DeadAfter(child.pos, move)) continue;
+    if (solver.Dominated(child.pos, child.key, table)) continue;
     if (table.overwrites() > 0) {
       // The table forgets: make sure the child is not on the current path.
       bool on_path = false;
@@ -712,12 +841,22 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
 // the same moves wins at once (search times are heavy-tailed). So the pruned
 // search runs in phases: phase i is a complete search with the move order
 // perturbed by seed i (phase 0 unperturbed) and a budget of kFirstBudget * 2^i
-// positions; the last phase allowed has no budget but the caller's. Every
-// phase is complete, so a phase that ends without reaching its budget gives
-// the exact verdict; the work lost is at most the sum of the budgets, less
-// than the last phase's. Deterministic for a given max_nodes.
+// positions; with a node limit B, such restart phases run while their budget
+// is at most B/4 (so they use less than B/2 in all), and the last phase, again
+// unperturbed, has the rest (more than B/2) for a complete search of
+// unsolvable deals. Every phase is complete, so a phase that ends without
+// reaching its budget gives the exact verdict. Deterministic for a given
+// max_nodes, and MONOTONE in it: with B' >= 2B the restart phases are the
+// same ones and more, and the last phase (the same unperturbed search) gets
+// more than B'/2 >= B positions, at least what it had with B; so a deal
+// decided with B is decided with B' (with the same verdict, as both are
+// sound). (Without max_nodes, restart phases go on until a time or
+// memory limit.)
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune) {
   constexpr uint64_t kFirstBudget = 20000;
+  // With max_nodes = B, restart phases run while their budget is at most
+  // B/4 (together less than B/2), and the last phase gets the rest.
+  constexpr uint64_t kRestartShare = 4;
   const auto t0 = std::chrono::steady_clock::now();
   const KlondikeRules rules = ReadKlondikeRules(deal.options);
   Solver solver(rules, prune);
@@ -732,6 +871,7 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
     return result;
   };
   if (solver.Won(start)) return finish(Verdict::kSolved, "", 0);
+  if (prune && solver.Dead(start)) return finish(Verdict::kUnsolvable, "", 0);
 
   // Frames are reused level by level; the stack only grows when the search
   // goes deeper than before, so no node allocates.
@@ -741,9 +881,9 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   for (uint64_t phase = 0;; ++phase, budget *= 2) {
     uint64_t cap = 0;  // 0: no budget but the caller's
     if (limits.max_nodes) cap = limits.max_nodes - used;
-    const bool last = !prune || (limits.max_nodes && budget >= cap);
+    const bool last = !prune || (limits.max_nodes && budget * kRestartShare > limits.max_nodes);
     if (!last) cap = budget;
-    solver.set_seed(phase == 0 ? 0 : Mix(phase * 0x9E3779B97F4A7C15ULL));
+    solver.set_seed(phase == 0 || last ? 0 : Mix(phase * 0x9E3779B97F4A7C15ULL));
     PhaseOutcome o = RunPhase(solver, start, limits, cap, t0, stack, table, &result.moves);
     used += o.nodes;
     result.stats.nodes = used;

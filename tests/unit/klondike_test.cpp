@@ -509,6 +509,74 @@ TEST(KlondikeSolver, WorrySafeFoundationMoveAgreesWithThePlainSearch) {
               unsolvable, safe_applies);
 }
 
+// BLOCKED CARDS (the dead test): 4♥ lies on 2♥ (face down), so it cannot
+// reach its foundation first, and its hosts 5♣, 5♠ are built. With
+// worry=false that is lost at once; with worry the black cards may come
+// back, so the test must not fire (the plain search wins it).
+TEST(KlondikeSolver, BlockedCardLosesOnlyWithoutWorry) {
+  Hand h;
+  h.options = {{"draw", int64_t{1}}};
+  h.heights = {13, 13, 1, 13};
+  h.tableau[0] = Cards({"2H", "4H"});
+  h.down[0] = 1;
+  h.stock = Cards({"KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "3H"});
+  for (bool prune : {true, false}) {
+    SolveResult lost = SolveAndReplay(h.ToDeal(), 2000000, prune);
+    EXPECT_EQ(lost.verdict, Verdict::kUnsolvable) << prune;
+    if (prune) {
+      EXPECT_EQ(lost.stats.nodes, 0u);  // found dead at the start
+    }
+    Hand w = h;
+    w.options["worry"] = true;
+    EXPECT_EQ(SolveAndReplay(w.ToDeal(), 2000000, prune).verdict, Verdict::kSolved) << prune;
+  }
+}
+
+// The dead test and the pointer dominance on random positions with many
+// face-down cards (each suit built to a random height, the other cards laid
+// out at random, all but the top of each pile face down, a few talon cards
+// in the waste): the pruned search (which tests for blocked cards at the
+// start and, with worry=false, after each card built, and skips dominated
+// talon pointers) and the plain search agree.
+TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
+  int compared = 0, unsolvable = 0, dead_at_start = 0;
+  for (uint64_t seed = 1; seed <= 160; ++seed) {
+    SplitMix64 rng(seed * 7919);
+    Hand h;
+    h.options = {{"draw", int64_t{seed % 3 ? 3 : 1}}};
+    if (seed % 2) h.options["worry"] = true;
+    if (seed % 4 < 2) h.options["runs"] = std::string("any");
+    Pile cards;
+    for (int f = 0; f < 4; ++f) {
+      h.heights[static_cast<size_t>(f)] = 6 + static_cast<int>(rng.Below(4));
+      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) cards.push_back(Card(r, static_cast<Suit>(f)));
+    }
+    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    const size_t in_stock = 2 + rng.Below(6);
+    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
+    // Some talon cards start in the waste, so that the pointer starts off the
+    // chain of a fresh pass (POINTER DOMINANCE).
+    const size_t in_waste = rng.Below(in_stock);
+    h.waste.assign(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
+    h.stock.erase(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
+    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(5)].push_back(cards[i]);
+    for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+    Deal d = h.ToDeal();
+    ASSERT_TRUE(CheckDeal(K(), d).ok());
+    SolveResult pruned = SolveAndReplay(d, 3000000, true);
+    SolveResult plain = SolveAndReplay(d, 3000000, false);
+    if (plain.verdict == Verdict::kUnknown || pruned.verdict == Verdict::kUnknown) continue;
+    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
+    ++compared;
+    unsolvable += plain.verdict == Verdict::kUnsolvable;
+    dead_at_start += pruned.verdict == Verdict::kUnsolvable && pruned.stats.nodes == 0;
+  }
+  EXPECT_GE(compared, 100);
+  EXPECT_GE(dead_at_start, 5);
+  std::printf("compared %d positions, %d unsolvable, %d found dead at the start\n", compared,
+              unsolvable, dead_at_start);
+}
+
 TEST(KlondikeSolver, StopsAtTheNodeLimitWithUnknown) {
   auto deal = MakeDeal(K(), 1, {{"runs", std::string("any")}, {"worry", true}});
   ASSERT_TRUE(deal.ok());
