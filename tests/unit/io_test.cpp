@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/io_common.h"
 
 namespace talon {
 namespace {
@@ -889,9 +890,13 @@ TEST(RealGames, SolutionsRoundTripThroughJsonAndText) {
       s.result = r.verdict;
       s.moves = r.moves;
       solved += r.verdict == Verdict::kSolved;
-      auto j = SolutionFromJson(SolutionToJson(s));
+      const std::string line = SolutionToJson(s);
+      auto j = SolutionFromJson(line);
       ASSERT_TRUE(j.ok()) << j.status().message();
-      EXPECT_EQ(*j, s) << SolutionToJson(s);
+      EXPECT_EQ(*j, s) << line;
+      // The moves are written by hand: the line is exactly nlohmann's
+      // compact dump of itself, key order included.
+      EXPECT_EQ(io::Dump(nlohmann::ordered_json::parse(line)), line);
       std::istringstream in(SolutionToText(*game, s));
       auto t = ReadSolutions(in, "text");
       ASSERT_TRUE(t.ok()) << game->id() << " " << n << ": " << t.status().message();
