@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "core/solution.h"
 #include "core/solution_io.h"
 #include "tools/cli/args.h"
+#include "tools/cli/deal_source.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
 #include "tools/cli/parallel.h"
@@ -57,14 +57,6 @@ const ToolHelp kHelp = {
     "  talon-solve --game triple-fourteens --deals 1-50 --max-nodes 1000000 --threads 2\n",
 };
 
-// One deal to decide: a deal number (with --game) or a JSON line.
-struct Task {
-  uint64_t number = 0;
-  std::string line;
-  size_t line_number = 0;
-  int source = -1;  // index of the input file; -1 for a generated deal
-};
-
 struct Result {
   Status status;  // not ok: bad input; nothing else is set
   Verdict verdict = Verdict::kUnknown;
@@ -80,13 +72,10 @@ std::string ScoreComment(int score, Verdict verdict) {
          "\n";
 }
 
-bool Blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
-
 int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> files, option_pairs;
-  std::string game_id, deals_text, format, threads_text, max_nodes_text, max_seconds_text,
-      max_memory_text, output_path;
+  std::string game_id, deals_text, format, output_path;
   auto add = options.add_options();
   add("game", po::value(&game_id)->value_name("G"), "make the deals of game G (with --deals)");
   add("deals", po::value(&deals_text)->value_name("A-B"), "deal numbers A to B (or one number N)");
@@ -96,15 +85,9 @@ int Run(int argc, char** argv) {
       "output form: jsonl or text");
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write to FILE (whole or not at all) instead of standard output");
-  add("threads,j", po::value(&threads_text)->value_name("N"),
-      "worker threads (default: every core; 0 = every core)");
-  add("max-nodes", po::value(&max_nodes_text)->value_name("N"),
-      "give up on a deal after N positions (default: no limit)");
-  add("max-seconds", po::value(&max_seconds_text)->value_name("S"),
-      "give up on a deal after S seconds (default: no limit)");
-  add("max-memory", po::value(&max_memory_text)->value_name("SIZE")->default_value("2G"),
-      "total transposition-table memory, e.g. 512M (suffixes K, M, G, T)");
   add("summary", "print counts, nodes, time and speed on standard error at the end");
+  SolverOptionText solver_text;
+  AddSolverOptions(options, solver_text);
   po::options_description hidden;  // the FILE arguments
   hidden.add_options()("input", po::value(&files)->composing(), "input file ('-' = stdin)");
   po::positional_options_description positional;
@@ -139,96 +122,34 @@ int Run(int argc, char** argv) {
   if (format != "jsonl" && format != "text")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
   const bool text = format == "text";
-  int threads = DefaultThreads();
-  if (vm.count("threads")) {
-    auto t = ParseThreads("--threads", threads_text);
-    if (!t) return Fail(t.status());
-    threads = *t;
-  }
-  SearchLimits limits;
-  if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
-  auto memory = ParseByteSize("--max-memory", max_memory_text);
-  if (!memory) return Fail(memory.status());
-  limits.max_memory = *memory / static_cast<size_t>(threads);
-  if (limits.max_memory < (size_t{1} << 20))
-    return Fail(Status::Usage("--max-memory: " + max_memory_text + " is too small for " +
-                              std::to_string(threads) + " thread(s): each needs at least 1M"));
-  // The solver stops on a signal, or when its result is no longer needed.
   static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
   AlsoSetOnSignal(&stop_work);
-  limits.cancel = &stop_work;
+  int threads = 1;
+  SearchLimits limits;
+  if (Status s = ParseSolverOptions(vm, solver_text, threads, limits, &stop_work); !s.ok())
+    return Fail(s);
 
   // --- Open everything before any work, so that a bad path fails at once.
-  if (files.empty() && !generate) files.push_back("-");
-  std::vector<std::unique_ptr<InputFile>> inputs;
-  for (const std::string& path : files) {
-    inputs.push_back(std::make_unique<InputFile>());
-    if (Status s = inputs.back()->Open(path); !s.ok()) return Fail(s);
+  DealSource source;
+  if (generate) {
+    source.UseNumbers({{game, game_options}}, range);
+  } else {
+    if (files.empty()) files.push_back("-");
+    if (Status s = source.OpenFiles(files); !s.ok()) return Fail(s);
   }
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
 
-  // --- Produce tasks in input order.
-  size_t current = 0;  // the input being read
-  uint64_t next_number = range.first;
-  bool numbers_done = false;
-  Status input_status;
-  auto produce = [&](Task& task) -> bool {
-    if (generate) {
-      if (numbers_done) return false;
-      task.number = next_number;
-      if (next_number == range.last)
-        numbers_done = true;
-      else
-        ++next_number;
-      return true;
-    }
-    while (current < inputs.size()) {
-      InputFile& in = *inputs[current];
-      if (in.ReadLine(task.line)) {
-        if (Blank(task.line)) continue;
-        task.line_number = in.line_number();
-        task.source = static_cast<int>(current);
-        return true;
-      }
-      if (!in.status().ok()) {
-        input_status = in.status();
-        return false;
-      }
-      if (Cancelled()) return false;
-      ++current;
-    }
-    return false;
-  };
-
-  auto work = [&](Task& task) -> Result {
+  auto produce = [&](DealTask& task) { return source.Next(task); };
+  auto work = [&](DealTask& task) -> Result {
     Result result;
-    Deal deal;
-    const Game* g = game;
-    if (task.source < 0) {
-      auto d = MakeDeal(*game, task.number, game_options);
-      if (!d) {
-        result.status =
-            d.status().WithContext(std::string(game->id()) + "#" + std::to_string(task.number));
-        return result;
-      }
-      deal = std::move(*d);
-    } else {
-      auto d = DealFromJson(task.line);
-      if (!d) {
-        result.status = d.status().WithContext(inputs[static_cast<size_t>(task.source)]->name() +
-                                               ":" + std::to_string(task.line_number));
-        return result;
-      }
-      deal = std::move(*d);
-      g = FindGame(deal.game);
-      if (!g) {  // DealFromJson checks the game; this is a second line of defence
-        result.status = Status::BadInput(inputs[static_cast<size_t>(task.source)]->name() + ":" +
-                                         std::to_string(task.line_number) +
-                                         ": game: unknown game '" + deal.game + "'");
-        return result;
-      }
+    auto d = source.Make(task);
+    if (!d) {
+      result.status = d.status();
+      return result;
     }
+    const Deal& deal = *d;
+    const Game* g = FindGame(deal.game);
     SolveResult solved = g->Solve(deal, limits);
     Solution solution;
     solution.game = deal.game;
@@ -273,7 +194,7 @@ int Run(int argc, char** argv) {
 
   const auto t0 = std::chrono::steady_clock::now();
   const bool finished =
-      OrderedMap<Task, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      OrderedMap<DealTask, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
       !Cancelled();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -297,7 +218,7 @@ int Run(int argc, char** argv) {
     }
     PrintNote(note);
   }
-  if (int code = FinishOutput(out, finished, {&data_status, &input_status}); code >= 0) return code;
+  if (int code = FinishOutput(out, finished, {&data_status, &source.status()}); code >= 0) return code;
   if (counts[static_cast<int>(Verdict::kUnknown)] > 0) return kExitLimit;
   if (counts[static_cast<int>(Verdict::kUnsolvable)] > 0) return kExitNegative;
   return kExitOk;

@@ -724,7 +724,9 @@ SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) 
   uint64_t quick_nodes = 0;
   double quick_seconds = 0;
   bool done = false;
-  if (prune) {
+  // With a node limit under 64 the quick looks are skipped: an eighth of it
+  // would be 0, which a search reads as "no limit".
+  if (prune && (limits.max_nodes == 0 || limits.max_nodes >= 64)) {
     // First quick looks for a win with few idle moves in a row (incomplete,
     // so only a win counts), each on an eighth of the limits and at most a
     // fixed number of nodes (so that they are the same on every machine).
@@ -751,7 +753,7 @@ SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) 
   }
   if (!done) {
     SearchLimits rest = limits;
-    if (rest.max_nodes) rest.max_nodes = std::max<uint64_t>(rest.max_nodes - quick_nodes, 1);
+    if (rest.max_nodes) rest.max_nodes = rest.max_nodes > quick_nodes ? rest.max_nodes - quick_nodes : 1;
     if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - quick_seconds, 1e-3);
     outcome = Search(rules, start, rest);
     outcome.stats.nodes += quick_nodes;

@@ -3,7 +3,7 @@
 # `talon CMD` dispatcher.
 source "$(dirname "$0")/lib/common.bash"
 
-TOOLS="talon-deal talon-solve talon-verify"
+TOOLS="talon-deal talon-solve talon-verify talon-stats"
 
 # --help: usage, every option, the exit statuses, examples; --version.
 for t in $TOOLS; do
@@ -197,7 +197,7 @@ run tunknown "$BIN/talon" frobnicate
 expect_rc tunknown 2
 expect_in "$TMP/tunknown.err" "talon: error: unknown command 'frobnicate'"
 expect_in "$TMP/tunknown.err" "deal, "
-expect_in "$TMP/tunknown.err" "solve, verify"
+expect_in "$TMP/tunknown.err" "solve, stats, verify"
 run tnone "$BIN/talon"
 expect_rc tnone 2
 run tpath "$BIN/talon" ../talon-deal

@@ -266,4 +266,35 @@ Status ParseLimitOptions(const po::variables_map& vm, SearchLimits& limits) {
   return Status();
 }
 
+void AddSolverOptions(po::options_description& options, SolverOptionText& text) {
+  auto add = options.add_options();
+  add("threads,j", po::value(&text.threads)->value_name("N"),
+      "worker threads (default: every core; 0 = every core)");
+  add("max-nodes", po::value(&text.max_nodes)->value_name("N"),
+      "give up on a deal after N positions (default: no limit)");
+  add("max-seconds", po::value(&text.max_seconds)->value_name("S"),
+      "give up on a deal after S seconds (default: no limit)");
+  add("max-memory", po::value(&text.max_memory)->value_name("SIZE")->default_value("2G"),
+      "total transposition-table memory, e.g. 512M (suffixes K, M, G, T)");
+}
+
+Status ParseSolverOptions(const po::variables_map& vm, const SolverOptionText& text, int& threads,
+                          SearchLimits& limits, const std::atomic<bool>* cancel) {
+  threads = DefaultThreads();
+  if (vm.count("threads")) {
+    auto t = ParseThreads("--threads", text.threads);
+    if (!t) return t.status();
+    threads = *t;
+  }
+  if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return s;
+  auto memory = ParseByteSize("--max-memory", text.max_memory);
+  if (!memory) return memory.status();
+  limits.max_memory = *memory / static_cast<size_t>(threads);
+  if (limits.max_memory < (size_t{1} << 20))
+    return Status::Usage("--max-memory: " + text.max_memory + " is too small for " +
+                         std::to_string(threads) + " thread(s): each needs at least 1M");
+  limits.cancel = cancel;
+  return Status();
+}
+
 }  // namespace talon::cli

@@ -1,0 +1,36 @@
+// Every solver keeps to a node limit, however small: it stops within one
+// position of the limit and says "unknown" (or decides within the limit).
+// Four of a Kind has no search (the deal is played out) and is left out.
+#include <gtest/gtest.h>
+
+#include "core/game.h"
+
+namespace talon {
+namespace {
+
+TEST(NodeLimits, EverySearchingGameKeepsToTinyLimits) {
+  for (const Game* game : AllGames()) {
+    if (game->id() == "four-of-a-kind") continue;
+    for (uint64_t limit : {1u, 2u, 7u, 63u, 500u}) {
+      for (uint64_t n = 1; n <= 4; ++n) {
+        SCOPED_TRACE(std::string(game->id()) + "#" + std::to_string(n) + " max_nodes " +
+                     std::to_string(limit));
+        Deal deal = *MakeDeal(*game, n, {});
+        SearchLimits limits;
+        limits.max_nodes = limit;
+        limits.max_memory = size_t{64} << 20;
+        SolveResult r = game->Solve(deal, limits);
+        EXPECT_LE(r.stats.nodes, limit + 1);
+        if (r.verdict == Verdict::kUnknown) {
+          EXPECT_EQ(r.stats.limit, "max-nodes");
+        }
+        if (r.verdict == Verdict::kSolved) {
+          EXPECT_TRUE(ReplayMoves(*game, deal, r.moves).won);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace talon

@@ -1,0 +1,189 @@
+#include "tools/cli/survey_format.h"
+
+#include <cinttypes>
+#include <cstdarg>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/io_common.h"
+
+namespace talon::cli {
+namespace {
+
+std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+std::string Printf(const char* format, ...) {
+  char buf[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buf, sizeof buf, format, args);
+  va_end(args);
+  return buf;
+}
+
+std::string Percent(double share) { return Printf("%.1f%%", 100 * share); }
+
+std::string Interval(const Proportion& p) {
+  return Percent(p.value) + " (95% interval " + Percent(p.low) + " to " + Percent(p.high) + ")";
+}
+
+// "fourteen-out" or "thirteens slots=5": the group's heading name.
+std::string GroupName(const SurveyGroup& g) {
+  std::string name(g.game->id());
+  std::string opts = FormatOptions(g.options);
+  if (!opts.empty()) name += " " + opts;
+  return name;
+}
+
+std::string QuantileRow(const char* label, const Quantiles& q) {
+  if (q.count == 0) return Printf("  %-22s %8s\n", label, "-");
+  return Printf("  %-22s %8" PRIu64 " %9" PRIu64 " %9" PRIu64 " %9" PRIu64 " %10" PRIu64
+                " %11.1f\n",
+                label, q.count, q.median, q.p90, q.p99, q.max, q.mean);
+}
+
+std::string DecadeLabel(int k) {
+  if (k == 0) return "0-9";
+  std::string low = "1" + std::string(static_cast<size_t>(k), '0');
+  if (k == kDecades - 1) return low + " and up";
+  return low + "-" + std::string(static_cast<size_t>(k) + 1, '9');
+}
+
+std::string List(const std::vector<std::string>& items) {
+  std::string out;
+  size_t column = 0;
+  for (const std::string& s : items) {
+    if (column + s.size() + 1 > 72) {
+      out += "\n   ";
+      column = 0;
+    }
+    out += " " + s;
+    column += s.size() + 1;
+  }
+  return out;
+}
+
+std::string GroupText(const SurveyGroup& g, bool timings) {
+  const SurveyReport r = g.survey.Report();
+  std::string out = GroupName(g) + ": " + std::to_string(r.deals) + " deal" + (r.deals == 1 ? "" : "s");
+  if (!g.range.empty()) out += " (" + g.range + ")";
+  out += "\n";
+  const double n = r.deals ? static_cast<double>(r.deals) : 1.0;
+  out += Printf("  %-12s %8" PRIu64 " %7s\n", "solved", r.solved, Percent(static_cast<double>(r.solved) / n).c_str());
+  out += Printf("  %-12s %8" PRIu64 " %7s\n", "unsolvable", r.unsolvable,
+                Percent(static_cast<double>(r.unsolvable) / n).c_str());
+  out += Printf("  %-12s %8" PRIu64 " %7s\n", "unknown", r.unknown, Percent(static_cast<double>(r.unknown) / n).c_str());
+  if (r.unknown == 0) {
+    out += "  winnable     " + Interval(r.winnable_at_least) + "\n";
+  } else {
+    out += "  winnable     at least " + Interval(r.winnable_at_least) + "\n";
+    out += "               at most  " + Interval(r.winnable_at_most) + "\n";
+  }
+  out += Printf("  %-22s %8s %9s %9s %9s %10s %11s\n", "", "deals", "median", "90%", "99%", "max", "mean");
+  out += QuantileRow("positions, solved", r.nodes_solved);
+  out += QuantileRow("positions, unsolvable", r.nodes_unsolvable);
+  if (r.unknown) out += QuantileRow("positions, unknown", r.nodes_unknown);
+  out += QuantileRow("moves to win", r.solution_moves);
+  if (r.score) out += QuantileRow("score (cards built)", *r.score);
+  if (timings) {
+    const SecondsQuantiles& s = r.seconds;
+    out += Printf("  %-22s %8" PRIu64 " %9.4f %9.4f %9.4f %10.4f %11.4f\n", "seconds a deal", s.count,
+                  s.median, s.p90, s.p99, s.max, s.mean);
+  }
+  const uint64_t decided = r.solved + r.unsolvable;
+  if (decided > 0) {
+    out += "  positions searched, decided deals:\n";
+    int last = 0;
+    for (int k = 0; k < kDecades; ++k)
+      if (r.nodes_by_decade[static_cast<size_t>(k)]) last = k;
+    for (int k = 0; k <= last; ++k) {
+      const uint64_t c = r.nodes_by_decade[static_cast<size_t>(k)];
+      const double share = static_cast<double>(c) / static_cast<double>(decided);
+      // A bar of up to 40 marks; a non-empty bucket shows at least one.
+      size_t marks = static_cast<size_t>(std::lround(40 * share));
+      if (c > 0 && marks == 0) marks = 1;
+      out += Printf("    %-18s %8" PRIu64 " %6s  %s\n", DecadeLabel(k).c_str(), c, Percent(share).c_str(),
+                    std::string(marks, '#').c_str());
+    }
+  }
+  if (!r.hardest.empty()) out += "  most positions:" + List(r.hardest) + "\n";
+  if (!r.unknown_deals.empty()) out += "  unknown:" + List(r.unknown_deals) + "\n";
+  return out;
+}
+
+// Shares as JSON numbers rounded to 6 decimals: short, and the same text on
+// every machine.
+double Round6(double x) { return std::round(x * 1e6) / 1e6; }
+
+nlohmann::ordered_json ProportionJson(const Proportion& p) {
+  return {{"share", Round6(p.value)}, {"low", Round6(p.low)}, {"high", Round6(p.high)}};
+}
+
+nlohmann::ordered_json QuantilesJson(const Quantiles& q) {
+  return {{"count", q.count}, {"min", q.min},       {"median", q.median}, {"p90", q.p90},
+          {"p99", q.p99},     {"max", q.max},       {"mean", Round6(q.mean)}};
+}
+
+}  // namespace
+
+std::string SurveyText(const std::vector<SurveyGroup>& groups, bool timings) {
+  std::string out;
+  for (size_t i = 0; i < groups.size(); ++i) {
+    if (i) out += "\n";
+    out += GroupText(groups[i], timings);
+  }
+  return out;
+}
+
+std::string SurveyJson(const std::vector<SurveyGroup>& groups, bool timings) {
+  nlohmann::ordered_json doc;
+  doc["format"] = "talon-stats/1";
+  doc["groups"] = nlohmann::ordered_json::array();
+  for (const SurveyGroup& g : groups) {
+    const SurveyReport r = g.survey.Report();
+    nlohmann::ordered_json j;
+    j["game"] = std::string(g.game->id());
+    j["options"] = io::OptionsToJson(g.options);
+    if (!g.range.empty()) j["range"] = g.range;
+    j["deals"] = r.deals;
+    j["solved"] = r.solved;
+    j["unsolvable"] = r.unsolvable;
+    j["unknown"] = r.unknown;
+    j["winnable_at_least"] = ProportionJson(r.winnable_at_least);
+    j["winnable_at_most"] = ProportionJson(r.winnable_at_most);
+    j["positions_solved"] = QuantilesJson(r.nodes_solved);
+    j["positions_unsolvable"] = QuantilesJson(r.nodes_unsolvable);
+    j["positions_unknown"] = QuantilesJson(r.nodes_unknown);
+    j["moves_to_win"] = QuantilesJson(r.solution_moves);
+    if (r.score) j["score"] = QuantilesJson(*r.score);
+    j["positions_by_decade"] = r.nodes_by_decade;
+    j["most_positions"] = r.hardest;
+    j["unknown_deals"] = r.unknown_deals;
+    if (timings) {
+      const SecondsQuantiles& s = r.seconds;
+      j["seconds"] = {{"count", s.count},   {"min", s.min},   {"median", s.median}, {"p90", s.p90},
+                      {"p99", s.p99},       {"max", s.max},   {"mean", s.mean},     {"total", s.total}};
+    }
+    doc["groups"].push_back(std::move(j));
+  }
+  return doc.dump(2) + "\n";
+}
+
+std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& e) {
+  // The label is a number or FILE:LINE; a path may hold commas or quotes, so
+  // it is quoted as RFC 4180 says when needed.
+  std::string label = e.label;
+  if (label.find_first_of(",\"\n") != std::string::npos) {
+    std::string q = "\"";
+    for (char c : label) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    label = q + "\"";
+  }
+  std::string line = std::string(game.id()) + "," + FormatOptions(options) + "," + label + "," +
+                     std::string(VerdictName(e.verdict)) + "," + std::to_string(e.nodes) + ",";
+  if (e.verdict == Verdict::kSolved) line += std::to_string(e.moves);
+  line += ",";
+  if (e.score) line += std::to_string(*e.score);
+  return line + "\n";
+}
+
+}  // namespace talon::cli

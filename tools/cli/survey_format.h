@@ -1,0 +1,33 @@
+// How talon-stats writes a survey: the text report for people, one JSON
+// document (talon-stats/1) for programs, and the per-deal CSV table.
+// docs/tools.md and docs/formats.md describe all three.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/options.h"
+#include "core/survey.h"
+
+namespace talon::cli {
+
+// The deals of one game under one set of options.
+struct SurveyGroup {
+  const Game* game = nullptr;
+  Options options;    // complete
+  std::string range;  // "1-1000" for numbered deals, "" for deals read from files
+  Survey survey;
+};
+
+// The text report of every group, a blank line between groups. Times are
+// written only with `timings` (they differ from run to run).
+std::string SurveyText(const std::vector<SurveyGroup>& groups, bool timings);
+// The JSON document, indented, ending in a newline.
+std::string SurveyJson(const std::vector<SurveyGroup>& groups, bool timings);
+
+// The per-deal table: a header line, then one line per deal.
+inline constexpr const char* kPerDealHeader = "game,options,deal,result,nodes,moves,score\n";
+std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& entry);
+
+}  // namespace talon::cli

@@ -1,0 +1,230 @@
+// talon-stats: solvability and difficulty surveys over many deals.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "core/survey.h"
+#include "tools/cli/args.h"
+#include "tools/cli/deal_source.h"
+#include "tools/cli/exit.h"
+#include "tools/cli/io.h"
+#include "tools/cli/parallel.h"
+#include "tools/cli/report.h"
+#include "tools/cli/signals.h"
+#include "tools/cli/survey_format.h"
+
+namespace talon::cli {
+namespace {
+
+const ToolHelp kHelp = {
+    "talon-stats [options] --game G[,G2...] --deals A-B [--option NAME=VALUE]...\n"
+    "       talon-stats [options] [FILE...]",
+    "Surveys deals: decides every deal (as talon-solve does) and reports, per game\n"
+    "and set of options, how many are winnable, with a 95% confidence interval,\n"
+    "how many positions the search needed (its effort: a measure of how hard the\n"
+    "deal is to decide), and how long the winning lines are. Deals are A..B of each\n"
+    "game G, or JSON Lines deals (talon-deal/1) read from the FILEs ('-' or none:\n"
+    "standard input).",
+    "The text report has, per group: the counts of solved, unsolvable and unknown\n"
+    "deals; the winnable share with its 95% Wilson interval (two shares when some\n"
+    "deals are unknown: at least solved/deals, at most (solved+unknown)/deals);\n"
+    "the number of deals, median, 90th and 99th percentile (nearest rank), maximum\n"
+    "and mean of the positions searched (solved, unsolvable and unknown deals\n"
+    "apart), of the moves of the winning lines and (The Carpet) of the score; a\n"
+    "histogram of the positions searched by decade; the ten decided deals that\n"
+    "took the most positions; and the unknown deals. --format json writes the\n"
+    "same as one JSON document (talon-stats/1, docs/formats.md). --per-deal FILE\n"
+    "writes one CSV line per deal: game,options,deal,result,nodes,moves,score.\n"
+    "\n"
+    "The report is the same at every thread count and on every run, except the\n"
+    "times, which are written only with --timings. Limits apply to each deal as in\n"
+    "talon-solve; --max-nodes keeps the survey deterministic, --max-seconds does\n"
+    "not. Progress is shown on standard error when it is a terminal.\n"
+    "\n"
+    "The exit status is 0 when the survey is complete, whatever the verdicts\n"
+    "(unknown deals are part of the report). On bad input (65) the message names\n"
+    "FILE:LINE and the field and no output file is written.",
+    "  talon-stats --game fourteen-out,take-fourteen --deals 1-10000\n"
+    "  talon-stats --game thirteens --deals 1-100000 --option slots=5\n"
+    "  talon-stats --game klondike --deals 1-1000 --max-nodes 3000000 --per-deal k.csv\n"
+    "  talon-deal --game fifteen --deals 1-500 | talon-stats --format json -o fifteen.json\n",
+};
+
+
+std::vector<std::string> SplitCommas(const std::string& text) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    parts.push_back(text.substr(start, comma - start));
+    if (comma == std::string::npos) return parts;
+    start = comma + 1;
+  }
+}
+
+int Run(int argc, char** argv) {
+  po::options_description options("Options");
+  std::vector<std::string> files, option_pairs;
+  std::string games_text, deals_text, format, output_path, per_deal_path;
+  auto add = options.add_options();
+  add("game", po::value(&games_text)->value_name("G[,G2...]"),
+      "survey deals of these games (with --deals)");
+  add("deals", po::value(&deals_text)->value_name("A-B"), "deal numbers A to B of each game");
+  add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
+      "a rule variant for every --game, e.g. slots=15 (repeatable)");
+  add("format", po::value(&format)->value_name("F")->default_value("text"),
+      "report form: text or json");
+  add("output,o", po::value(&output_path)->value_name("FILE"),
+      "write the report to FILE (whole or not at all) instead of standard output");
+  add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
+      "also write one CSV line per deal to FILE");
+  add("timings", "add the time per deal to the report (differs from run to run)");
+  SolverOptionText solver_text;
+  AddSolverOptions(options, solver_text);
+  po::options_description hidden;
+  hidden.add_options()("input", po::value(&files)->composing(), "input file ('-' = stdin)");
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  if (int code = ParseCommandLine(argc, argv, kHelp, options, &hidden, &positional, vm); code >= 0)
+    return code;
+
+  // --- Check the command line.
+  const bool generate = vm.count("game") || vm.count("deals");
+  std::vector<std::pair<const Game*, Options>> games;
+  Range range;
+  if (generate) {
+    if (!vm.count("game")) return Fail(Status::Usage("--deals needs --game G"));
+    if (!vm.count("deals"))
+      return Fail(Status::Usage("--game needs --deals A-B (or give deal files instead)"));
+    if (!files.empty())
+      return Fail(Status::Usage("give either input files or --game and --deals, not both"));
+    for (const std::string& id : SplitCommas(games_text)) {
+      auto g = ParseGame(id);
+      if (!g) return Fail(g.status());
+      for (const auto& [seen, unused] : games)
+        if (seen == *g) return Fail(Status::Usage("--game: '" + id + "' is given twice"));
+      auto o = ParseGameOptions(**g, option_pairs);
+      if (!o) return Fail(o.status());
+      games.emplace_back(*g, std::move(*o));
+    }
+    auto r = ParseRange("--deals", deals_text);
+    if (!r) return Fail(r.status());
+    range = *r;
+  } else if (!option_pairs.empty()) {
+    return Fail(Status::Usage("--option needs --game (deals read from files carry their options)"));
+  }
+  if (format != "text" && format != "json")
+    return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
+  const bool timings = vm.count("timings") > 0;
+  static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
+  AlsoSetOnSignal(&stop_work);
+  int threads = 1;
+  SearchLimits limits;
+  if (Status s = ParseSolverOptions(vm, solver_text, threads, limits, &stop_work); !s.ok())
+    return Fail(s);
+
+  // --- Open everything before any work, so that a bad path fails at once.
+  DealSource source;
+  std::vector<SurveyGroup> groups;
+  std::map<std::pair<std::string, std::string>, size_t> group_of;  // (game, options) -> index
+  if (generate) {
+    const std::string range_text = range.first == range.last
+                                       ? std::to_string(range.first)
+                                       : std::to_string(range.first) + "-" + std::to_string(range.last);
+    for (const auto& [game, game_options] : games) {
+      group_of[{std::string(game->id()), FormatOptions(game_options)}] = groups.size();
+      groups.push_back({game, game_options, range_text, {}});
+    }
+    source.UseNumbers(games, range);
+  } else {
+    if (files.empty()) files.push_back("-");
+    if (Status s = source.OpenFiles(files); !s.ok()) return Fail(s);
+  }
+  OutputFile out, per_deal;
+  if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
+  if (!per_deal_path.empty()) {
+    if (per_deal_path == "-" || per_deal_path == output_path)
+      return Fail(Status::Usage("--per-deal needs a file of its own"));
+    if (Status s = per_deal.Open(per_deal_path); !s.ok()) return Fail(s);
+    per_deal.Write(kPerDealHeader);
+  }
+
+  // --- Decide every deal; results come back in input order.
+  auto produce = [&](DealTask& task) { return source.Next(task); };
+  // The group is looked up on the calling thread (emit), so `groups` needs
+  // no lock; the worker hands back what identifies it.
+  struct Work {
+    Status status;
+    const Game* game = nullptr;
+    Options options;
+    SurveyEntry entry;
+  };
+  auto work = [&](DealTask& task) -> Work {
+    Work w;
+    auto d = source.Make(task);
+    if (!d) {
+      w.status = d.status();
+      return w;
+    }
+    w.game = FindGame(d->game);
+    w.options = d->options;
+    const auto t0 = std::chrono::steady_clock::now();
+    SolveResult solved = w.game->Solve(*d, limits);
+    w.entry.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    w.entry.label = source.Label(task, *d);
+    w.entry.verdict = solved.verdict;
+    w.entry.nodes = solved.stats.nodes;
+    w.entry.moves = solved.moves.size();
+    w.entry.score = solved.score;
+    return w;
+  };
+  const bool progress = isatty(2);
+  uint64_t done = 0;
+  Status data_status;
+  auto emit = [&](Work& w) -> bool {
+    if (!w.status.ok()) {
+      data_status = w.status;
+      return false;
+    }
+    auto key = std::make_pair(std::string(w.game->id()), FormatOptions(w.options));
+    auto [it, added] = group_of.emplace(key, groups.size());
+    if (added) groups.push_back({w.game, w.options, "", {}});
+    groups[it->second].survey.Add(w.entry);
+    if (!per_deal_path.empty()) per_deal.Write(PerDealLine(*w.game, w.options, w.entry));
+    ++done;
+    if (progress && done % 100 == 0)
+      std::fprintf(stderr, "\rtalon-stats: %llu deals decided", static_cast<unsigned long long>(done));
+    return true;
+  };
+  const bool finished =
+      OrderedMap<DealTask, Work>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      !Cancelled();
+  if (progress && done >= 100) std::fprintf(stderr, "\n");
+
+  if (finished && data_status.ok() && source.status().ok())
+    out.Write(format == "json" ? SurveyJson(groups, timings) : SurveyText(groups, timings));
+  if (!per_deal_path.empty()) {
+    if (!finished || !data_status.ok() || !source.status().ok()) {
+      per_deal.Discard();
+    } else if (Status s = per_deal.Commit(); !s.ok()) {
+      return Fail(s);
+    }
+  }
+  if (int code = FinishOutput(out, finished, {&data_status, &source.status()}); code >= 0) return code;
+  return kExitOk;
+}
+
+}  // namespace
+}  // namespace talon::cli
+
+int main(int argc, char** argv) {
+  return talon::cli::RunTool("talon-stats", argc, argv, talon::cli::Run);
+}
