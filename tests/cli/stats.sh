@@ -67,8 +67,8 @@ expect_in "$TMP/s.json" "\"solved\": $(grep -c '"result":"solved"' "$TMP/jsolve.
 run limit "$BIN/talon-stats" --game fourteen-out --deals 1-5 --max-nodes 1 --threads 1
 expect_rc limit 0
 expect_in "$TMP/limit.out" "unknown             5"
-expect_in "$TMP/limit.out" "at least 0.0%"
-expect_in "$TMP/limit.out" "at most  100.0%"
+expect_in "$TMP/limit.out" "at least 0.00% (95% interval 0.00% to 43.45%)"
+expect_in "$TMP/limit.out" "at most  100.00% (95% interval 56.55% to 100.00%)"
 expect_in "$TMP/limit.out" "unknown: 1 2 3 4 5"
 
 # The Carpet has a score row.

@@ -116,7 +116,7 @@ TEST(Survey, TextAndCsvForms) {
   g.survey.Add(Entry("3", Verdict::kSolved, 20, 28));
   const std::string text = cli::SurveyText({g}, false);
   EXPECT_EQ(text.rfind("thirteens slots=15: 3 deals (1-3)\n", 0), 0u) << text;
-  EXPECT_NE(text.find("winnable     66.7% (95% interval 20.8% to 93.9%)"), std::string::npos) << text;
+  EXPECT_NE(text.find("winnable     66.67% (95% interval 20.77% to 93.85%)"), std::string::npos) << text;
   EXPECT_EQ(text.find("seconds a deal"), std::string::npos);
   EXPECT_NE(cli::SurveyText({g}, true).find("seconds a deal"), std::string::npos);
   const std::string json = cli::SurveyJson({g}, false);

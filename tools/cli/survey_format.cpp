@@ -23,8 +23,10 @@ std::string Printf(const char* format, ...) {
 
 std::string Percent(double share) { return Printf("%.1f%%", 100 * share); }
 
+// The winnable share and its interval with two decimals: over thousands of
+// deals an interval is a few tenths of a point wide.
 std::string Interval(const Proportion& p) {
-  return Percent(p.value) + " (95% interval " + Percent(p.low) + " to " + Percent(p.high) + ")";
+  return Printf("%.2f%% (95%% interval %.2f%% to %.2f%%)", 100 * p.value, 100 * p.low, 100 * p.high);
 }
 
 // "fourteen-out" or "thirteens slots=5": the group's heading name.
