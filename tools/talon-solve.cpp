@@ -74,12 +74,12 @@ std::string ScoreComment(int score, Verdict verdict) {
 
 int Run(int argc, char** argv) {
   po::options_description options("Options");
-  std::vector<std::string> files, option_pairs;
-  std::string game_id, deals_text, format, output_path;
+  DealSelection selection;
+  std::string format, output_path;
   auto add = options.add_options();
-  add("game", po::value(&game_id)->value_name("G"), "make the deals of game G (with --deals)");
-  add("deals", po::value(&deals_text)->value_name("A-B"), "deal numbers A to B (or one number N)");
-  add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
+  add("game", po::value(&selection.games)->value_name("G"), "make the deals of game G (with --deals)");
+  add("deals", po::value(&selection.deals)->value_name("A-B"), "deal numbers A to B (or one number N)");
+  add("option", po::value(&selection.option_pairs)->value_name("NAME=VALUE")->composing(),
       "a rule variant for --game, e.g. slots=15 (repeatable)");
   add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
       "output form: jsonl or text");
@@ -89,7 +89,7 @@ int Run(int argc, char** argv) {
   SolverOptionText solver_text;
   AddSolverOptions(options, solver_text);
   po::options_description hidden;  // the FILE arguments
-  hidden.add_options()("input", po::value(&files)->composing(), "input file ('-' = stdin)");
+  hidden.add_options()("input", po::value(&selection.files)->composing(), "input file ('-' = stdin)");
   po::positional_options_description positional;
   positional.add("input", -1);
   po::variables_map vm;
@@ -97,28 +97,6 @@ int Run(int argc, char** argv) {
     return code;
 
   // --- Check the command line.
-  const bool generate = vm.count("game") || vm.count("deals");
-  const Game* game = nullptr;
-  Options game_options;
-  Range range;
-  if (generate) {
-    if (!vm.count("game")) return Fail(Status::Usage("--deals needs --game G"));
-    if (!vm.count("deals"))
-      return Fail(Status::Usage("--game needs --deals A-B (or give deal files instead)"));
-    if (!files.empty())
-      return Fail(Status::Usage("give either input files or --game and --deals, not both"));
-    auto g = ParseGame(game_id);
-    if (!g) return Fail(g.status());
-    game = *g;
-    auto r = ParseRange("--deals", deals_text);
-    if (!r) return Fail(r.status());
-    range = *r;
-    auto o = ParseGameOptions(*game, option_pairs);
-    if (!o) return Fail(o.status());
-    game_options = *o;
-  } else if (!option_pairs.empty()) {
-    return Fail(Status::Usage("--option needs --game (deals read from files carry their options)"));
-  }
   if (format != "jsonl" && format != "text")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
   const bool text = format == "text";
@@ -131,12 +109,7 @@ int Run(int argc, char** argv) {
 
   // --- Open everything before any work, so that a bad path fails at once.
   DealSource source;
-  if (generate) {
-    source.UseNumbers({{game, game_options}}, range);
-  } else {
-    if (files.empty()) files.push_back("-");
-    if (Status s = source.OpenFiles(files); !s.ok()) return Fail(s);
-  }
+  if (Status s = source.Select(vm, selection, /*many_games=*/false); !s.ok()) return Fail(s);
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
 

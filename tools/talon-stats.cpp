@@ -58,26 +58,15 @@ const ToolHelp kHelp = {
 };
 
 
-std::vector<std::string> SplitCommas(const std::string& text) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma - start));
-    if (comma == std::string::npos) return parts;
-    start = comma + 1;
-  }
-}
-
 int Run(int argc, char** argv) {
   po::options_description options("Options");
-  std::vector<std::string> files, option_pairs;
-  std::string games_text, deals_text, format, output_path, per_deal_path;
+  DealSelection selection;
+  std::string format, output_path, per_deal_path;
   auto add = options.add_options();
-  add("game", po::value(&games_text)->value_name("G[,G2...]"),
+  add("game", po::value(&selection.games)->value_name("G[,G2...]"),
       "survey deals of these games (with --deals)");
-  add("deals", po::value(&deals_text)->value_name("A-B"), "deal numbers A to B of each game");
-  add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
+  add("deals", po::value(&selection.deals)->value_name("A-B"), "deal numbers A to B of each game");
+  add("option", po::value(&selection.option_pairs)->value_name("NAME=VALUE")->composing(),
       "a rule variant for every --game, e.g. slots=15 (repeatable)");
   add("format", po::value(&format)->value_name("F")->default_value("text"),
       "report form: text or json");
@@ -89,7 +78,7 @@ int Run(int argc, char** argv) {
   SolverOptionText solver_text;
   AddSolverOptions(options, solver_text);
   po::options_description hidden;
-  hidden.add_options()("input", po::value(&files)->composing(), "input file ('-' = stdin)");
+  hidden.add_options()("input", po::value(&selection.files)->composing(), "input file ('-' = stdin)");
   po::positional_options_description positional;
   positional.add("input", -1);
   po::variables_map vm;
@@ -97,30 +86,6 @@ int Run(int argc, char** argv) {
     return code;
 
   // --- Check the command line.
-  const bool generate = vm.count("game") || vm.count("deals");
-  std::vector<std::pair<const Game*, Options>> games;
-  Range range;
-  if (generate) {
-    if (!vm.count("game")) return Fail(Status::Usage("--deals needs --game G"));
-    if (!vm.count("deals"))
-      return Fail(Status::Usage("--game needs --deals A-B (or give deal files instead)"));
-    if (!files.empty())
-      return Fail(Status::Usage("give either input files or --game and --deals, not both"));
-    for (const std::string& id : SplitCommas(games_text)) {
-      auto g = ParseGame(id);
-      if (!g) return Fail(g.status());
-      for (const auto& [seen, unused] : games)
-        if (seen == *g) return Fail(Status::Usage("--game: '" + id + "' is given twice"));
-      auto o = ParseGameOptions(**g, option_pairs);
-      if (!o) return Fail(o.status());
-      games.emplace_back(*g, std::move(*o));
-    }
-    auto r = ParseRange("--deals", deals_text);
-    if (!r) return Fail(r.status());
-    range = *r;
-  } else if (!option_pairs.empty()) {
-    return Fail(Status::Usage("--option needs --game (deals read from files carry their options)"));
-  }
   if (format != "text" && format != "json")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
   const bool timings = vm.count("timings") > 0;
@@ -133,20 +98,12 @@ int Run(int argc, char** argv) {
 
   // --- Open everything before any work, so that a bad path fails at once.
   DealSource source;
+  if (Status s = source.Select(vm, selection, /*many_games=*/true); !s.ok()) return Fail(s);
   std::vector<SurveyGroup> groups;
   std::map<std::pair<std::string, std::string>, size_t> group_of;  // (game, options) -> index
-  if (generate) {
-    const std::string range_text = range.first == range.last
-                                       ? std::to_string(range.first)
-                                       : std::to_string(range.first) + "-" + std::to_string(range.last);
-    for (const auto& [game, game_options] : games) {
-      group_of[{std::string(game->id()), FormatOptions(game_options)}] = groups.size();
-      groups.push_back({game, game_options, range_text, {}});
-    }
-    source.UseNumbers(games, range);
-  } else {
-    if (files.empty()) files.push_back("-");
-    if (Status s = source.OpenFiles(files); !s.ok()) return Fail(s);
+  for (const auto& [game, game_options] : source.games()) {
+    group_of[{std::string(game->id()), FormatOptions(game_options)}] = groups.size();
+    groups.push_back({game, game_options, source.RangeText(), {}});
   }
   OutputFile out, per_deal;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);

@@ -30,8 +30,26 @@ struct DealTask {
   int source = -1;         // index of the input file; -1 for a numbered deal
 };
 
+// What the command line says about the deals: FILE... or --game G[,G2...]
+// --deals A-B [--option NAME=VALUE]... (the options are those of the tool).
+struct DealSelection {
+  std::vector<std::string> files, option_pairs;
+  std::string games, deals;
+};
+
 class DealSource {
  public:
+  // Checks the selection (usage errors: --deals without --game, files and
+  // --game together, an unknown game, a game given twice, a comma list when
+  // !many_games, an option a game lacks, --option without --game) and sets
+  // the source up; no files means standard input. Opening a file can fail
+  // with kIoError.
+  Status Select(const boost::program_options::variables_map& vm, DealSelection selection,
+                bool many_games);
+  // With --game: the games and their options, and "A-B" (or "N"); else empty.
+  const std::vector<std::pair<const Game*, Options>>& games() const { return games_; }
+  std::string RangeText() const;
+
   // Deals range.first..range.last of each game in turn, with its options.
   void UseNumbers(std::vector<std::pair<const Game*, Options>> games, Range range);
   // Opens every file before any work, so that a bad path fails at once
