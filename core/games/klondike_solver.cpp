@@ -131,7 +131,46 @@
 // earlier ones, each still with the same cards under it, and (1), (2) do not
 // depend on anything else (a built host counts as free with worry), so the
 // greatest set only shrinks. With worry=false it is tested again after every
-// move that builds a card (the only moves that can make a host unusable).
+// move that builds a card (a built host is gone for good).
+//
+// Two more kinds of candidate make the test stronger (same proof, with the
+// cases below added; the union of two sets is still one, so the greatest
+// set still exists and Dead() still finds it):
+//   TALON STACKS. With no redeal left (passes=N, all N-1 redeals made), the
+//   talon is a set of stacks. The waste is one: a waste card can leave only
+//   from the top, so only after every card above it has left, and the
+//   pointer never goes back. The stock splits into the groups of a draw
+//   (from the pointer p: cards p..p+draw-1, and so on; playing a waste card
+//   shifts the waste and the stock alike, so the groups never change): a
+//   stock card can leave only once drawn, and a draw lays the next card of
+//   its group on it, so it leaves only after that card (draw=1: every stock
+//   card is its own group). So the talon is cut into SEGMENTS ending at an
+//   uncovered card (the waste's top, the last card of a group), in each of
+//   which a card leaves only after every card above it. Every non-King
+//   talon card is a candidate (it moves alone, from the waste's top); a card
+//   under a card of S in its segment is blocked; a talon host h never
+//   becomes a tableau top unless it leaves the talon, so it never is one
+//   before t if it is blocked (in S or under a card of S). In the proof, a
+//   talon card X of S moving first goes to its foundation (impossible by
+//   (1)), onto a host (a tableau top: not a blocked talon card, and a
+//   tableau card as in (2)) or into a space (X is no King).
+//   RIDERS (runs=whole). A face-up card Y above its run's base B leaves its
+//   pile only to its foundation (from the top) or in a run move, which moves
+//   the whole face-up run, so B with it; and B stays Y's base until Y moves
+//   (cards leave a pile only from the top or as the whole run, which holds
+//   Y). Y may be in S if (1) holds for it and B is in S. In the proof: the
+//   first move t of a card of S is a run move only if its base is in S (a
+//   rider of S moves with its base, which is in S; a card of S that was face
+//   down or a base is the base of the run that moves it), and that base is a
+//   candidate as above (a rider never becomes a base without moving).
+//   Riders are sound with any passes, but are used only with no redeal
+//   left (draw=1 passes=1 is where they were measured to help; elsewhere
+//   the test runs only after cards are built, and the search of the other
+//   rule sets is kept exactly as it was).
+// The test runs again after every talon move when no redeal is left (the
+// cards drawn past go under the waste's top). It is not run after the other
+// moves that could make it true (e.g. a card moved onto a rider's pile):
+// a test skipped only costs pruning.
 //
 // POINTER DOMINANCE (prune, draw=3, unlimited passes). Let X and Y differ
 // only in the talon pointer, X's at x and Y's at y, with a card played in
@@ -246,12 +285,20 @@ class Solver {
   Key128 KeyOf(const Pos& s) const;
   // True only if the position cannot be won (BLOCKED CARDS). Only with prune.
   bool Dead(const Pos& s) const;
-  // Dead(s) where move m (just applied to reach s) can have made it true:
-  // with worry=false, a card built (a built host is gone for good); with
-  // worry=true never after the start (BLOCKED CARDS).
+  // Dead(s) where move m (just applied to reach s) can have made it true
+  // (BLOCKED CARDS): with worry=false, a card built (a built host is gone for
+  // good); with no redeal left, a talon move (TALON STACKS: the cards drawn
+  // past go under the waste's top). With worry=true and redeals left it can
+  // only be true at the start. (After other moves, e.g. a run moved onto a
+  // RIDER's base, it can become true too: not testing there only costs
+  // pruning, and the test is not cheap.)
   bool DeadAfter(const Pos& s, Move m) const {
-    return prune_ && !r_.worry && (m.kind == kTabF || m.kind == kTalonF) && Dead(s);
+    if (!prune_) return false;
+    if ((m.kind == kTalonF || m.kind == kTalonT) && TalonLocked(s)) return Dead(s);
+    return !r_.worry && (m.kind == kTabF || m.kind == kTalonF) && Dead(s);
   }
+  // No redeal is left, now or later (limited passes, all redeals made).
+  bool TalonLocked(const Pos& s) const { return r_.passes != 0 && s.redeals >= r_.passes - 1; }
   bool prune() const { return prune_; }
   // POINTER DOMINANCE: true if a position that offers every talon card this
   // one offers (same everything else) is in `table` (see the top of the file).
@@ -407,22 +454,57 @@ bool Solver::Dead(const Pos& s) const {
   pile.fill(-1);
   index.fill(0);
   uint64_t cand = 0;
+  // RIDERS (runs=whole): a face-up card above its run's base leaves its pile
+  // only to its foundation or with the whole run, i.e. with the base. (Used
+  // only with no redeal left, where they were measured; sound everywhere.)
+  const bool locked = TalonLocked(s);
+  const bool use_riders = locked && !r_.any_run;
+  uint64_t riders = 0;
+  std::array<uint8_t, 64> base;
   for (int i = 0; i < kPiles; ++i)
     for (int k = 0; k < s.len[i]; ++k) {
       const uint8_t c = s.pile[i][k];
       pile[c] = static_cast<int8_t>(i);
       index[c] = static_cast<int8_t>(k);
       if (k <= s.down[i] && RankOf(c) != kKing) cand |= uint64_t{1} << c;
+      if (k > s.down[i] && use_riders) {
+        riders |= uint64_t{1} << c;
+        base[c] = s.pile[i][s.down[i]];
+      }
     }
+  cand |= riders;
+  // TALON STACKS: with no redeal left, the talon is a set of stacks too
+  // (see BLOCKED CARDS): "pile" kPiles + g for its g-th segment, the index
+  // in the talon as the height (a card lies under the cards above it in its
+  // segment), every non-King talon card a candidate.
+  int npiles = kPiles;
+  if (locked) {
+    for (int j = 0; j < s.n; ++j) {
+      const uint8_t c = s.talon[j];
+      pile[c] = static_cast<int8_t>(npiles);
+      index[c] = static_cast<int8_t>(j);
+      if (RankOf(c) != kKing) cand |= uint64_t{1} << c;
+      // Talon[j] is uncovered (ends its segment) if it is the waste's top,
+      // or a stock card that a draw leaves on the waste's top.
+      const bool exposed = j == s.p - 1 || (j >= s.p && ((j - s.p + 1) % r_.draw == 0 || j == s.n - 1));
+      if (exposed) ++npiles;
+    }
+  }
+  // The highest index of a card of S per pile (and per talon segment).
   uint64_t in = cand;
-  for (;;) {
-    std::array<int, kPiles> top_s;  // the highest index of a card of S per pile
-    top_s.fill(-1);
-    for (uint64_t m = in; m; m &= m - 1) {
-      const int c = __builtin_ctzll(m);
-      top_s[pile[c]] = std::max<int>(top_s[pile[c]], index[c]);
-    }
-    uint64_t out = 0;
+  std::array<int, kPiles + kMaxTalon + 1> top_s;
+  top_s.fill(-1);
+  for (uint64_t m = in; m; m &= m - 1) {
+    const int c = __builtin_ctzll(m);
+    top_s[pile[c]] = std::max<int>(top_s[pile[c]], index[c]);
+  }
+  // Removes cards with a way out until none has. A card removed had a way
+  // out given the current S, a superset of the greatest set, so it is not in
+  // the greatest set (ways out only grow as S shrinks); what is left when no
+  // card of S has a way out is a valid set, so it is the greatest one. Cards
+  // are removed as soon as found (S shrinks within a sweep).
+  for (bool removed = true; removed;) {
+    removed = false;
     for (uint64_t m = in; m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
       const int r = RankOf(static_cast<uint8_t>(c)), suit = SuitOf(static_cast<uint8_t>(c));
@@ -434,23 +516,43 @@ bool Solver::Dead(const Pos& s) const {
         const int l = lr << 2 | suit;
         if (pile[l] >= 0 && top_s[pile[l]] >= index[l]) exit = false;
       }
-      // Onto a host: the two cards one rank higher of the other colour; a
-      // host never becomes a pile top if a card of S lies above it, or
-      // (worry=false) if it is built.
-      const int h0 = (r + 1) << 2 | (IsRed(static_cast<uint8_t>(c)) ? kClubs : kDiamonds);
-      for (const int h : {h0, h0 ^ 3}) {
-        if (exit) break;
-        if (pile[h] >= 0) {
-          exit = top_s[pile[h]] <= index[h];
-        } else {
-          exit = r_.worry || s.found[SuitOf(static_cast<uint8_t>(h))] < r + 1;
+      if (riders >> c & 1) {
+        // A rider moves with its base (or to its foundation, above).
+        if (!exit && !(in >> base[c] & 1)) exit = true;
+      } else {
+        // Onto a host: the two cards one rank higher of the other colour; a
+        // host never becomes a pile top if a card of S lies above it, or
+        // (worry=false) if it is built.
+        const int h0 = (r + 1) << 2 | (IsRed(static_cast<uint8_t>(c)) ? kClubs : kDiamonds);
+        for (const int h : {h0, h0 ^ 3}) {
+          if (exit) break;
+          if (pile[h] >= kPiles) {
+            // A talon host becomes a tableau top only by leaving the talon:
+            // not while it is in S or under a card of S.
+            exit = top_s[pile[h]] < index[h];
+          } else if (pile[h] >= 0) {
+            exit = top_s[pile[h]] <= index[h];
+          } else {
+            exit = r_.worry || s.found[SuitOf(static_cast<uint8_t>(h))] < r + 1;
+          }
         }
       }
-      if (exit) out |= uint64_t{1} << c;
+      if (!exit) continue;
+      in &= ~(uint64_t{1} << c);
+      removed = true;
+      const int pp = pile[c];
+      if (top_s[pp] != index[c]) continue;
+      // c was the highest card of S in its pile: find the next one down.
+      int k = index[c] - 1;
+      for (; k >= 0; --k) {
+        const uint8_t d = pp < kPiles ? s.pile[pp][k] : s.talon[k];
+        if (pile[d] != pp) { k = -1; break; }  // below the talon segment
+        if (in >> d & 1) break;
+      }
+      top_s[pp] = k;
     }
-    if (!out) return in != 0;
-    in &= ~out;
   }
+  return in != 0;
 }
 
 Key128 Solver::KeyOf(const Pos& s) const {

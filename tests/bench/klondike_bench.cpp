@@ -7,7 +7,9 @@
 // A range benchmark runs once over deals FIRST..LAST with a deterministic
 // budget of 30 million positions per deal (about 10 s of one idle core of
 // the shared machine, measured on long searches: 2.5-3.3 million positions
-// per CPU second; TALON_KLONDIKE_MAX_NODES overrides it) and no time limit,
+// per CPU second; with draw=1 passes=1, whose dead test runs after every
+// talon move, about 2 million, so 30 million are about 15 s there;
+// TALON_KLONDIKE_MAX_NODES overrides it) and no time limit,
 // so the verdicts do not depend on the machine's load (TALON_KLONDIKE_DEALS
 // restricts the range to a list of deals), and reports: decided (fraction solved or proved unsolvable), solved,
 // unsolvable, unknown, median_ms and mean_ms per deal, nodes per deal; the

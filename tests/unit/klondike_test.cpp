@@ -577,6 +577,106 @@ TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
               unsolvable, dead_at_start);
 }
 
+// TALON STACKS (the dead test with no redeal left: the waste and the groups
+// of a draw are stacks, like the piles): random positions as above but with
+// passes=1 or 2, many cards in the talon and half of them in the waste, so
+// that cards lie buried in the waste; the pruned and the plain search agree.
+TEST(KlondikeSolver, TalonStacksAgreeWithThePlainSearch) {
+  int compared = 0, unsolvable = 0, dead_at_start = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    SplitMix64 rng(seed * 104729 + 17);
+    Hand h;
+    h.options = {{"draw", int64_t{seed % 3 ? 1 : 3}}, {"passes", int64_t{seed % 5 ? 1 : 2}}};
+    if (seed % 2) h.options["worry"] = true;
+    if (seed % 4 < 2) h.options["runs"] = std::string("any");
+    Pile cards;
+    for (int f = 0; f < 4; ++f) {
+      h.heights[static_cast<size_t>(f)] = 5 + static_cast<int>(rng.Below(4));
+      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) cards.push_back(Card(r, static_cast<Suit>(f)));
+    }
+    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    const size_t in_stock = 4 + rng.Below(9);
+    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
+    const size_t in_waste = rng.Below(in_stock);
+    h.waste.assign(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
+    h.stock.erase(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
+    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(6)].push_back(cards[i]);
+    for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+    Deal d = h.ToDeal();
+    ASSERT_TRUE(CheckDeal(K(), d).ok());
+    SolveResult pruned = SolveAndReplay(d, 3000000, true);
+    SolveResult plain = SolveAndReplay(d, 3000000, false);
+    if (plain.verdict == Verdict::kUnknown || pruned.verdict == Verdict::kUnknown) continue;
+    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
+    ++compared;
+    unsolvable += plain.verdict == Verdict::kUnsolvable;
+    dead_at_start += pruned.verdict == Verdict::kUnsolvable && pruned.stats.nodes == 0;
+  }
+  EXPECT_GE(compared, 100);
+  EXPECT_GE(unsolvable, 20);
+  EXPECT_GE(dead_at_start, 5);
+  std::printf("compared %d positions, %d unsolvable, %d found dead at the start\n", compared,
+              unsolvable, dead_at_start);
+}
+
+// RIDERS (runs=whole: a face-up card above its run's base moves only with
+// the base or to its foundation) together with the talon stacks: random
+// positions whose piles have a few face-down cards and a face-up run of one
+// to four cards, the rest in the talon; draw 1 or 3, passes 1, 2 or
+// unlimited, worry on or off; the pruned and the plain search agree.
+TEST(KlondikeSolver, RidersAgreeWithThePlainSearch) {
+  int compared = 0, unsolvable = 0, dead_at_start = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    SplitMix64 rng(seed * 7727 + 3);
+    Hand h;
+    h.options = {{"draw", int64_t{seed % 3 ? 1 : 3}}};
+    if (seed % 5 < 3) h.options["passes"] = int64_t{seed % 5 == 0 ? 2 : 1};
+    if (seed % 2) h.options["worry"] = true;
+    Pile pool;
+    for (int f = 0; f < 4; ++f) {
+      h.heights[static_cast<size_t>(f)] = 4 + static_cast<int>(rng.Below(5));
+      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) pool.push_back(Card(r, static_cast<Suit>(f)));
+    }
+    for (size_t i = pool.size() - 1; i > 0; --i) std::swap(pool[i], pool[rng.Below(i + 1)]);
+    for (size_t p = 0; p < 6 && !pool.empty(); ++p) {
+      const int nd = static_cast<int>(rng.Below(4));
+      Pile& pile = h.tableau[p];
+      for (int k = 0; k < nd && pool.size() > 1; ++k) pile.push_back(pool.back()), pool.pop_back();
+      h.down[p] = static_cast<int>(pile.size());
+      pile.push_back(pool.back());
+      pool.pop_back();
+      for (uint64_t e = rng.Below(4); e > 0; --e) {
+        const Card top = pile.back();
+        auto fit = std::find_if(pool.begin(), pool.end(), [&](Card c) {
+          return c.rank() + 1 == top.rank() && c.red() != top.red();
+        });
+        if (fit == pool.end()) break;
+        pile.push_back(*fit);
+        pool.erase(fit);
+      }
+    }
+    while (pool.size() > 14) h.tableau[6].push_back(pool.back()), pool.pop_back();
+    h.down[6] = std::max(0, static_cast<int>(h.tableau[6].size()) - 1);
+    const size_t in_waste = rng.Below(pool.size() + 1);
+    h.waste.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(in_waste));
+    h.stock.assign(pool.begin() + static_cast<std::ptrdiff_t>(in_waste), pool.end());
+    Deal d = h.ToDeal();
+    ASSERT_TRUE(CheckDeal(K(), d).ok());
+    SolveResult pruned = SolveAndReplay(d, 3000000, true);
+    SolveResult plain = SolveAndReplay(d, 3000000, false);
+    if (plain.verdict == Verdict::kUnknown || pruned.verdict == Verdict::kUnknown) continue;
+    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
+    ++compared;
+    unsolvable += plain.verdict == Verdict::kUnsolvable;
+    dead_at_start += pruned.verdict == Verdict::kUnsolvable && pruned.stats.nodes == 0;
+  }
+  EXPECT_GE(compared, 100);
+  EXPECT_GE(unsolvable, 20);
+  EXPECT_GE(dead_at_start, 5);
+  std::printf("compared %d positions, %d unsolvable, %d found dead at the start\n", compared,
+              unsolvable, dead_at_start);
+}
+
 TEST(KlondikeSolver, StopsAtTheNodeLimitWithUnknown) {
   auto deal = MakeDeal(K(), 1, {{"runs", std::string("any")}, {"worry", true}});
   ASSERT_TRUE(deal.ok());
