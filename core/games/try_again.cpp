@@ -85,15 +85,18 @@
 // Heaps with identical rank sequences give the same position (T1), so only
 // the first of them is offered as the place for a dealt card.
 //
-// The probe (below) is not a pruning rule: it looks for a win with
-// randomized greedy playouts before the complete search, and its lines are
-// replayed by the checker like the search's; it never says "unsolvable".
+// The win-finders (below: beam searches and the probe) are not pruning
+// rules: they look for a win before the complete search, every line they
+// return is made of moves Moves() offers (so legal) and ends in a won
+// position, and it is replayed by the checker like the search's; they never
+// say "unsolvable".
 #include "core/games/try_again.h"
 
 #include <algorithm>
 #include <array>
 #include <cassert>
 #include <chrono>
+#include <functional>
 #include <vector>
 
 #include "core/games/games.h"
@@ -468,14 +471,18 @@ struct TryRules {
 // (every move is one Moves() could offer without pruning), and a line it
 // returns is replayed through the checker like any other; it never decides
 // "unsolvable".
-constexpr uint64_t kProbeSteps = 16'000'000;  // a few hundred thousand playouts
-constexpr int kProbeEighths = 7;              // the probe's share of a node or time limit
+constexpr uint64_t kFinderNodes = 16'000'000;  // the win-finders' nodes without a node limit
+constexpr int kProbeEighths = 7;               // the win-finders' share of a node or time limit
+constexpr uint64_t kProbeFirstChunk = 250'000;  // the probe's first turn (moves)
 constexpr uint64_t kFirstNodes = 50'000;     // the first complete search
 constexpr int kProbeMinPack = 30;            // cards still to deal for the probe to run
 
 struct Probe {
   const TryRules& rules;
   uint64_t steps = 0;  // moves played, counted as nodes
+  bool wild_cards = true;  // false: no card goes to a random heap
+  uint64_t limit = ~uint64_t{0};  // a playout stops (lost) when steps reaches it
+  int last_left = 52;      // cards not built when the last playout ended
 
   // One playout from `start`, appending its moves to `line`. Returns true iff won.
   bool Playout(const TryPosition& start, SplitMix64& rng, std::vector<TryMove>& line) {
@@ -494,7 +501,7 @@ struct Probe {
         while (built) {
           built = false;
           const int first = static_cast<int>(rng.Below(kHeaps));
-          for (int i = 0; i < kHeaps; ++i) {
+          for (int i = 0; i < kHeaps && steps < limit; ++i) {
             const int h = (first + i) % kHeaps;
             const size_t hs = static_cast<size_t>(h);
             if (p.len[hs] == 0) continue;
@@ -504,7 +511,10 @@ struct Probe {
           }
         }
       }
-      if (p.dealt >= d.size) return rules.Won(p);
+      if (p.dealt >= d.size || steps >= limit) {
+        last_left = p.left;
+        return rules.Won(p);
+      }
       const int r = RankOf(d.order[p.dealt]);
       if (d.anytime && TryRules::Buildable(p, r)) {
         play({Kind::kDealToFoundation, 0});
@@ -519,7 +529,7 @@ struct Probe {
           for (size_t t = 0; t < 6; ++t) count[a][t] = static_cast<uint8_t>(count[a][t] + heap_count[static_cast<size_t>(h)][a][t]);
       }
       int best = -1, best_score = 1 << 30;
-      const bool wild = rng.Below(10) == 0;
+      const bool wild = wild_cards && rng.Below(10) == 0;
       for (int h = 0; h < kHeaps; ++h) {
         const size_t hs = static_cast<size_t>(h);
         const int top = p.len[hs] ? RankOf(p.heap[hs][p.len[hs] - 1u]) : 0;
@@ -537,8 +547,311 @@ struct Probe {
         best_score = s;
         best = h;
       }
-      if (best < 0) return false;
+      if (best < 0) {
+        last_left = p.left;
+        return false;
+      }
       play({Kind::kDealToHeap, static_cast<uint8_t>(best)});
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------
+// The beam: a deterministic win-finder run before the complete search (phase
+// 2). It is not a pruning rule: it only ever returns a line that reached a
+// won position by Apply() (every move one that Moves() offered, so legal),
+// and that line is replayed by the checker like the search's; it never
+// decides "unsolvable".
+//
+// A layer holds positions after the same number of deals. A child of a
+// position is: one of the deal moves Moves() offers (to a heap, or straight
+// to a foundation), then any sequence of heap builds that Moves() offers
+// after it (the build closure, explored depth-first with a visited set, at
+// most kClosureCap positions; a position where Moves() offers one safe
+// build (T3) is not kept itself, only the position after that build, as in
+// the complete search). Children are ranked by Score() (ties by key, so the
+// order never depends on anything but the deal); equal keys (T1) are kept
+// once, dead ones (T2/T4, tested in rank order only until the layer is
+// full) are dropped, and the best `width` form the next layer. Dropping
+// dead children cannot lose a win (Dead() is sound), and would not matter
+// for soundness anyway: only a line reaching Won() is ever returned.
+//
+// Score(): fewer cards on the heaps (all positions of a layer have dealt
+// the same cards, so: more built), fewer pairs "a card above one of lower
+// or equal rank" (T2's constraint), less T2 excess (a card's lower bound
+// on its ordinal above the least it could be), more empty heaps, and fewer
+// misfits among the next 10 cards (placed greedily, a card that finds
+// neither a foundation, a higher top nor an empty heap). With `pilot`, a
+// deterministic greedy playout (the probe's placing rule, no random heaps)
+// is run from each child: a won playout ends the search (its moves are
+// appended to the line), else `pilot` times the cards it built is added to
+// the score. FindWin() runs it with several scores and widths doubling;
+// every position made (every Apply(), playout moves too) counts as a node.
+// A run that never had to drop a child for lack of room (nor cap a closure)
+// is not widened further: a wider run would be the same.
+constexpr size_t kBeamFirstWidth = 256;  // the beam with the static score
+constexpr size_t kPilotFirstWidth = 16;  // the beam scored by playouts
+constexpr size_t kBeamMaxWidth = size_t{1} << 16;
+constexpr int kClosureCap = 256;     // positions per build closure while dealing
+constexpr int kEndClosureCap = 20000;  // ... once the pack is dealt
+
+struct Beam {
+  explicit Beam(const TryRules& r) : rules(r), probe{r} { probe.wild_cards = false; }
+  const TryRules& rules;
+  Probe probe;
+  int64_t pilot = 0;  // weight of the greedy playout's cards built in the score
+  std::vector<TryMove> playout;
+  uint64_t nodes = 0;   // Apply() calls, counted as nodes
+  uint64_t budget = 0;  // stop when nodes reaches it
+  bool exhausted = false;  // the budget ran out (or stop() said so)
+  const std::function<bool()>* stop = nullptr;  // checked every few thousand nodes
+  uint64_t next_check = 0;
+  bool truncated = false;  // the last run dropped a child for lack of room or capped a closure
+  std::array<int64_t, 8> weight = {100, 10, 20, 0, 30, 0, 60, 10};
+
+  struct Cand {  // a child: its position is its parent's after the moves
+    Key128 key;
+    int64_t score;
+    uint32_t parent, first, count;  // moves: pool[first, first+count)
+  };
+  struct Node {
+    uint32_t parent, first, count;  // moves: layer pool
+  };
+  std::vector<TryPosition> cur, next;  // the positions of the last layer
+  std::vector<Cand> cands;
+  std::vector<TryMove> pool, path;
+  std::vector<Key128> visited;
+  std::vector<std::vector<Node>> layers;
+  std::vector<std::vector<TryMove>> layer_moves;
+  bool won = false;
+  uint32_t won_parent = 0;
+  std::vector<TryMove> won_path;
+
+  // Higher is better. Positions of a layer have the same cards dealt, so
+  // fewer cards on the heaps means more built. Blocked pairs: a card above
+  // one of lower or equal rank (T2's constraint). Excess: T2's lower bound
+  // on a card's ordinal above the least it could be.
+  int64_t Score(const TryPosition& p) const {
+    int64_t cards = 0, empty = 0, pairs = 0, excess = 0, deep = 0, blocked = 0;
+    for (int h = 0; h < kHeaps; ++h) {
+      const size_t hs = static_cast<size_t>(h);
+      const int len = p.len[hs];
+      cards += len;
+      if (len == 0) {
+        ++empty;
+        continue;
+      }
+      std::array<int, 15> above{};  // above[r]: cards above with rank r
+      std::array<int, 14> maxlb{};   // as HeapBounds
+      for (int i = len - 1; i >= 0; --i) {
+        const int a = RankOf(p.heap[hs][static_cast<size_t>(i)]);
+        int ge = 0;
+        for (int r = a; r <= 13; ++r) ge += above[static_cast<size_t>(r)];
+        pairs += ge;
+        if (ge) {
+          ++blocked;
+          deep += len - 1 - i;
+        }
+        const int lb = std::max<int>(p.built[static_cast<size_t>(a)], maxlb[static_cast<size_t>(a)]) + 1;
+        excess += lb - p.built[static_cast<size_t>(a)] - 1;
+        for (int r = a; r >= 1 && maxlb[static_cast<size_t>(r)] < lb; --r) maxlb[static_cast<size_t>(r)] = lb;
+        ++above[static_cast<size_t>(a)];
+      }
+    }
+    // Misfits: the next cards to come, placed greedily (built if they fit a
+    // foundation, else on the heap with the lowest higher top), that find
+    // no higher top and no empty heap.
+    int64_t misfit = 0;
+    if (weight[7] > 0) {
+      std::array<int, kHeaps> top{};
+      for (int h = 0; h < kHeaps; ++h)
+        top[static_cast<size_t>(h)] = p.len[static_cast<size_t>(h)] ? RankOf(p.heap[static_cast<size_t>(h)][p.len[static_cast<size_t>(h)] - 1u]) : 14;
+      std::array<uint8_t, 14> b = p.built;
+      int seen = 0;
+      for (int j = p.dealt; j < rules.deal->size && seen < weight[7]; ++j) {
+        const int c = RankOf(rules.deal->order[static_cast<size_t>(j)]);
+        if (c == kAce) {
+          ++b[1];
+          continue;
+        }
+        ++seen;
+        if (rules.deal->anytime && b[static_cast<size_t>(c - 1)] > b[static_cast<size_t>(c)]) {
+          ++b[static_cast<size_t>(c)];
+          continue;
+        }
+        int best = -1;
+        for (int h = 0; h < kHeaps; ++h)
+          if (top[static_cast<size_t>(h)] > c && (best < 0 || top[static_cast<size_t>(h)] < top[static_cast<size_t>(best)])) best = h;
+        if (best < 0) {
+          ++misfit;
+          for (int h = 0; h < kHeaps; ++h)
+            if (best < 0 || top[static_cast<size_t>(h)] > top[static_cast<size_t>(best)]) best = h;
+        }
+        top[static_cast<size_t>(best)] = c;
+      }
+    }
+    return -(weight[0] * cards + weight[1] * pairs + weight[2] * excess + weight[3] * deep + weight[5] * blocked +
+             weight[6] * misfit) +
+           weight[4] * empty;
+  }
+
+  // The build closure of s (see above), adding the children to `cands`.
+  // Returns true on a win (won_path set).
+  bool Closure(const TryPosition& s, uint32_t parent, int cap) {
+    if (nodes >= budget) {
+      exhausted = true;
+      return false;
+    }
+    if (stop && nodes >= next_check) {
+      next_check = nodes + 4096;
+      if ((*stop)()) {
+        exhausted = true;
+        return false;
+      }
+    }
+    const Key128 key = rules.KeyOf(s);
+    if (std::find(visited.begin(), visited.end(), key) != visited.end()) return false;
+    if (static_cast<int>(visited.size()) >= cap) {
+      truncated = true;
+      return false;
+    }
+    visited.push_back(key);
+    if (rules.Won(s)) {
+      won = true;
+      won_parent = parent;
+      won_path = path;
+      return true;
+    }
+    TryMove ms[TryRules::kMaxMoves];
+    const int n = rules.Moves(s, ms);
+    const bool stock = s.dealt < rules.deal->size;
+    const bool safe = stock && n == 1 && ms[0].kind == Kind::kBuildHeap;
+    if (stock && !safe) {
+      int64_t score = Score(s);
+      if (pilot) {
+        SplitMix64 rng(1);
+        const uint64_t before = probe.steps;
+        probe.limit = before + (budget - nodes);
+        const bool w = probe.Playout(s, rng, playout);
+        nodes += probe.steps - before;
+        if (w) {
+          won = true;
+          won_parent = parent;
+          won_path = path;
+          won_path.insert(won_path.end(), playout.begin(), playout.end());
+          return true;
+        }
+        score += pilot * (52 - probe.last_left);
+      }
+      cands.push_back(Cand{key, score, parent, static_cast<uint32_t>(pool.size()),
+                           static_cast<uint32_t>(path.size())});
+      pool.insert(pool.end(), path.begin(), path.end());
+    }
+    for (int i = 0; i < n; ++i) {
+      if (ms[i].kind != Kind::kBuildHeap) continue;
+      if (nodes >= budget) {
+        exhausted = true;
+        return false;
+      }
+      TryPosition t = s;
+      rules.Apply(t, ms[i]);
+      ++nodes;
+      path.push_back(ms[i]);
+      const bool w = Closure(t, parent, cap);
+      path.pop_back();
+      if (w) return true;
+      if (exhausted) return false;
+    }
+    return false;
+  }
+
+  // One run at `width`. Returns true with the winning line.
+  bool Run(const TryPosition& start, size_t width, std::vector<TryMove>& line) {
+    truncated = false;
+    won = false;
+    layers.clear();
+    layer_moves.clear();
+    cands.clear();
+    pool.clear();
+    path.clear();
+    visited.clear();
+    cur.clear();
+    next.clear();
+    auto finish = [&] {
+      line.clear();
+      std::vector<TryMove> tail = won_path;
+      uint32_t at = won_parent;
+      for (size_t l = layers.size(); l-- > 0;) {
+        const Node& nd = layers[l][at];
+        std::vector<TryMove> seg(layer_moves[l].begin() + nd.first, layer_moves[l].begin() + nd.first + nd.count);
+        tail.insert(tail.begin(), seg.begin(), seg.end());
+        at = nd.parent;
+      }
+      line = std::move(tail);
+      return true;
+    };
+    const int start_cap = start.dealt < rules.deal->size ? kClosureCap : kEndClosureCap;
+    if (Closure(start, 0, start_cap)) return finish();
+    for (;;) {
+      if (exhausted || cands.empty()) return false;
+      // The best `width` distinct children: by score, then key (equal keys
+      // have equal scores, so they are adjacent).
+      std::vector<uint32_t> order(cands.size());
+      for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        const Cand& x = cands[a];
+        const Cand& y = cands[b];
+        if (x.score != y.score) return x.score > y.score;
+        if (x.key.hi != y.key.hi) return x.key.hi < y.key.hi;
+        if (x.key.lo != y.key.lo) return x.key.lo < y.key.lo;
+        return a < b;
+      });
+      layers.emplace_back();
+      layer_moves.emplace_back();
+      std::vector<Node>& layer = layers.back();
+      std::vector<TryMove>& moves = layer_moves.back();
+      for (size_t k = 0; k < order.size(); ++k) {
+        const Cand& c = cands[order[k]];
+        if (k > 0 && cands[order[k - 1]].key == c.key) continue;
+        if (layer.size() == width) {
+          truncated = true;
+          break;
+        }
+        if (nodes + c.count > budget) {
+          exhausted = true;
+          return false;
+        }
+        TryPosition q = layers.size() == 1 ? start : cur[c.parent];
+        for (uint32_t m = c.first; m < c.first + c.count; ++m) rules.Apply(q, pool[m]);
+        nodes += c.count;
+        if (rules.Dead(q)) continue;  // T2/T4, tested only on the children that would be kept
+        layer.push_back(Node{c.parent, static_cast<uint32_t>(moves.size()), c.count});
+        moves.insert(moves.end(), pool.begin() + c.first, pool.begin() + c.first + c.count);
+        next.push_back(q);
+      }
+      std::swap(cur, next);
+      next.clear();
+      cands.clear();
+      pool.clear();
+      for (uint32_t i = 0; i < layer.size(); ++i) {
+        const TryPosition& p = cur[i];
+        TryMove ms[TryRules::kMaxMoves];
+        const int n = rules.Moves(p, ms);
+        for (int j = 0; j < n; ++j) {
+          if (ms[j].kind == Kind::kBuildHeap) continue;
+          if (nodes >= budget) {
+            exhausted = true;
+            return false;
+          }
+          TryPosition q = p;
+          rules.Apply(q, ms[j]);
+          ++nodes;
+          path.assign(1, ms[j]);
+          visited.clear();
+          if (Closure(q, i, q.dealt < rules.deal->size ? kClosureCap : kEndClosureCap)) return finish();
+          if (exhausted) return false;
+        }
+      }
     }
   }
 };
@@ -742,17 +1055,25 @@ const Game& TryAgainGame() {
   return game;
 }
 
-SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool prune) {
+namespace {
+
+// The solver's view of a deal: the pack in dealing order and the start
+// position (aces at the top of the pack already out).
+struct Loaded {
   TryDeal td;
+  TryRules rules;
+  TryPosition start;
+};
+void Load(const Deal& deal, bool prune, Loaded& out) {
+  TryDeal& td = out.td;
   td.anytime = Anytime(deal.options);
   const Pile& stock = deal.areas.stock;
   td.size = static_cast<int>(stock.size());
   for (size_t i = 0; i < stock.size(); ++i) td.order[i] = stock[stock.size() - 1 - i].code();
-
-  TryRules rules;
-  rules.prune = prune;
-  rules.deal = &td;
-  TryPosition start;
+  out.rules.prune = prune;
+  out.rules.deal = &td;
+  TryPosition& start = out.start;
+  start = TryPosition{};
   start.built[0] = 4;
   start.left = 52;
   for (const Pile& f : deal.areas.foundations)
@@ -762,70 +1083,14 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
     }
   for (size_t h = 0; h < kHeaps && h < deal.areas.tableau.size(); ++h)
     for (Card c : deal.areas.tableau[h]) start.heap[h][start.len[h]++] = c.code();
-  rules.Settle(start);
+  out.rules.Settle(start);
+}
 
-  // Three phases: a short complete search (small positions end there), the
-  // probe, then the complete search with what is left of the limits.
-  SolveResult result;
-  std::vector<TryMove> line;
-  const auto t0 = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  uint64_t spent = 0;  // nodes and probe moves so far
-  auto rest = [&] {
-    SearchLimits l = limits;
-    if (l.max_nodes) l.max_nodes -= std::min(l.max_nodes - 1, spent);
-    if (l.max_seconds > 0) l.max_seconds = std::max(l.max_seconds - elapsed(), 1e-3);
-    return l;
-  };
-  bool done = false;
-  auto search = [&](SearchLimits l) {
-    auto outcome = Search(rules, start, l);
-    spent += outcome.stats.nodes;
-    result.verdict = outcome.verdict;
-    result.stats = outcome.stats;
-    if (outcome.verdict == Verdict::kSolved) line = std::move(outcome.line);
-    done = outcome.verdict != Verdict::kUnknown || outcome.stats.limit != "max-nodes" ||
-           (limits.max_nodes && spent >= limits.max_nodes);
-  };
-  if (prune) {
-    SearchLimits first = rest();
-    first.max_nodes = limits.max_nodes ? std::max<uint64_t>(1, std::min(limits.max_nodes / 4, kFirstNodes)) : kFirstNodes;
-    search(first);
-  }
-  if (prune && !done && td.size - start.dealt >= kProbeMinPack) {
-    // The probe gets 7/8 of what is left of the node limit (kProbeSteps
-    // moves without one) and 7/8 of the time limit: the unknown deals are
-    // mostly wins that only long probes find, and the complete search has
-    // proved no shuffled deal unsolvable within such limits (see the rules
-    // page). Late positions (a short pack) are left to the complete search,
-    // which settles them faster.
-    uint64_t budget = kProbeSteps;
-    if (limits.max_nodes) budget = (limits.max_nodes - spent) / 8 * kProbeEighths;
-    Probe probe{rules};
-    bool won = false;
-    for (uint64_t n = 0; probe.steps < budget && !won; ++n) {
-      if ((n & 63) == 63) {
-        if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) break;
-        if (limits.max_seconds > 0 && elapsed() > limits.max_seconds * kProbeEighths / 8) break;
-      }
-      SplitMix64 rng(n);
-      won = probe.Playout(start, rng, line);
-    }
-    spent += probe.steps;
-    if (won) {
-      result.verdict = Verdict::kSolved;
-      result.stats = SearchStats{};
-      done = true;
-    }
-  }
-  if (!done) search(rest());
-  result.stats.nodes = spent;
-  result.stats.seconds = elapsed();
-  if (result.verdict != Verdict::kSolved) return result;
-
-  // The winning line as MoveSpecs, played on the checker's table alongside
-  // (the solver's heap h is the table's heap h; a card goes to the first
-  // foundation one below it).
+// The winning line as MoveSpecs, played on the checker's table alongside
+// (the solver's heap h is the table's heap h; a card goes to the first
+// foundation one below it).
+std::vector<MoveSpec> Specs(const Deal& deal, const std::vector<TryMove>& line) {
+  std::vector<MoveSpec> specs;
   const Game& game = TryAgainGame();
   Table table = game.StartTable(deal);
   auto foundation_for = [&](Card c) {
@@ -859,8 +1124,142 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
     Status s = game.Play(table, spec);
     assert(s.ok());
     (void)s;
-    result.moves.push_back(std::move(spec));
+    specs.push_back(std::move(spec));
   }
+  return specs;
+}
+
+// Phase 2, the win-finders, taking turns within `budget` nodes: the beam
+// with the static score (widths 256, 512, ...), the beam scored by greedy
+// playouts (two weights; widths 16, 32, ...) and the randomized probe
+// (playouts numbered 0, 1, 2, ..., in chunks of 250,000, 500,000, ...
+// moves). Each turn doubles that finder's share, so they get similar
+// shares of the budget. Different finders win different deals (see the
+// rules page). Deterministic: only `stop` (the time limit or a cancel)
+// depends on the clock. Returns true with a winning line; `spent` gets the
+// nodes used.
+bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, const std::function<bool()>& stop,
+             std::vector<TryMove>& line, uint64_t& spent) {
+  Beam beam(rules);
+  beam.stop = &stop;
+  Probe probe{rules};
+  uint64_t playout = 0, chunk = kProbeFirstChunk;
+  struct Config {
+    int64_t pilot;
+    size_t width;
+    bool done;
+  };
+  std::array<Config, 3> configs = {{{0, kBeamFirstWidth, false}, {100, kPilotFirstWidth, false}, {1000, kPilotFirstWidth, false}}};
+  bool won = false;
+  auto used = [&] { return beam.nodes + probe.steps; };
+  for (bool any = true; any && !won && used() < budget;) {
+    any = false;
+    for (Config& c : configs) {
+      if (c.done || won || used() >= budget || stop()) continue;
+      any = true;
+      beam.pilot = c.pilot;
+      beam.budget = beam.nodes + (budget - used());
+      won = beam.Run(start, c.width, line);
+      c.done = !beam.truncated || c.width >= kBeamMaxWidth;  // a wider run would be the same
+      c.width *= 2;
+    }
+    if (!won && used() < budget && !stop()) {
+      any = true;
+      const uint64_t until = probe.steps + std::min(chunk, budget - used());
+      probe.limit = until;
+      for (uint64_t n = 0; probe.steps < until && !won; ++n, ++playout) {
+        if ((n & 63) == 63 && stop()) break;
+        SplitMix64 rng(playout);
+        const uint64_t before = probe.steps;
+        won = probe.Playout(start, rng, line);
+        if (probe.steps == before) ++probe.steps;  // a playout stuck at once still costs a node
+      }
+      chunk *= 2;
+    }
+  }
+  spent += used();
+  return won;
+}
+
+}  // namespace
+
+SolveResult TryAgainWinFinder(const Deal& deal, uint64_t max_nodes) {
+  Loaded l;
+  Load(deal, true, l);
+  SolveResult result;
+  std::vector<TryMove> line;
+  uint64_t spent = 0;
+  const std::function<bool()> never = [] { return false; };
+  if (l.rules.Won(l.start)) {
+    result.verdict = Verdict::kSolved;
+  } else if (FindWin(l.rules, l.start, max_nodes, never, line, spent)) {
+    result.verdict = Verdict::kSolved;
+    result.moves = Specs(deal, line);
+  } else {
+    result.stats.limit = "max-nodes";
+  }
+  result.stats.nodes = spent;
+  return result;
+}
+
+SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool prune) {
+  Loaded loaded;
+  Load(deal, prune, loaded);
+  const TryRules& rules = loaded.rules;
+  const TryPosition& start = loaded.start;
+
+  // Three phases: a short complete search (small positions end there), the
+  // win-finders, then the complete search with what is left of the limits.
+  SolveResult result;
+  std::vector<TryMove> line;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  uint64_t spent = 0;  // nodes and win-finder moves so far
+  auto rest = [&] {
+    SearchLimits l = limits;
+    if (l.max_nodes) l.max_nodes -= std::min(l.max_nodes - 1, spent);
+    if (l.max_seconds > 0) l.max_seconds = std::max(l.max_seconds - elapsed(), 1e-3);
+    return l;
+  };
+  bool done = false;
+  auto search = [&](SearchLimits l) {
+    auto outcome = Search(rules, start, l);
+    spent += outcome.stats.nodes;
+    result.verdict = outcome.verdict;
+    result.stats = outcome.stats;
+    if (outcome.verdict == Verdict::kSolved) line = std::move(outcome.line);
+    done = outcome.verdict != Verdict::kUnknown || outcome.stats.limit != "max-nodes" ||
+           (limits.max_nodes && spent >= limits.max_nodes);
+  };
+  if (prune) {
+    SearchLimits first = rest();
+    first.max_nodes = limits.max_nodes ? std::max<uint64_t>(1, std::min(limits.max_nodes / 4, kFirstNodes)) : kFirstNodes;
+    search(first);
+  }
+  if (prune && !done && (loaded.td.size - start.dealt) >= kProbeMinPack) {
+    // The win-finders get 7/8 of what is left of the node limit
+    // (kFinderNodes without one) and 7/8 of the time limit: the unknown
+    // deals are mostly wins that only they find, and the complete search
+    // has proved no shuffled deal unsolvable within such limits (see the
+    // rules page). Late positions (a short pack) are left to the complete
+    // search, which settles them faster.
+    uint64_t budget = kFinderNodes;
+    if (limits.max_nodes) budget = (limits.max_nodes - spent) / 8 * kProbeEighths;
+    const std::function<bool()> stop = [&] {
+      return (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) ||
+             (limits.max_seconds > 0 && elapsed() > limits.max_seconds * kProbeEighths / 8);
+    };
+    if (FindWin(rules, start, budget, stop, line, spent)) {
+      result.verdict = Verdict::kSolved;
+      result.stats = SearchStats{};
+      done = true;
+    }
+  }
+  if (!done) search(rest());
+  result.stats.nodes = spent;
+  result.stats.seconds = elapsed();
+  if (result.verdict != Verdict::kSolved) return result;
+  result.moves = Specs(deal, line);
   return result;
 }
 

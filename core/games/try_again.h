@@ -11,4 +11,10 @@ namespace talon {
 // REQUIRES: CheckDeal(deal).ok() for game "try-again".
 SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool prune = true);
 
+// The solver's win-finders alone (its phase 2: the beams and the probe, see
+// try_again.cpp) within `max_nodes` nodes: solved with a winning line, or
+// unknown; never unsolvable. For the tests.
+// REQUIRES: CheckDeal(deal).ok() for game "try-again".
+SolveResult TryAgainWinFinder(const Deal& deal, uint64_t max_nodes);
+
 }  // namespace talon

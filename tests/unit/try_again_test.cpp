@@ -310,7 +310,8 @@ TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
 
 TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
   // Deal 4: the complete search alone is still lost at 2 million positions
-  // (an early mistake); the probe's playouts win it, and the line replays.
+  // (an early mistake); the win-finders (beams, probe) win it, and the line
+  // replays.
   auto deal = MakeDeal(G(), 4, {});
   ASSERT_TRUE(deal.ok());
   SearchLimits limits;
@@ -323,9 +324,9 @@ TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
 }
 
 TEST(TryAgain, ALongProbeWinsADealThatLooksLost) {
-  // Deal 5 (first ace at card 17, one foundation until card 39): about 13
-  // million probe moves find a win. With 16 million nodes the probe gets 7/8
-  // of them (the old half share left the deal unknown); the line replays.
+  // Deal 5 (first ace at card 17, one foundation until card 39): the
+  // randomized probe alone needs about 13 million moves; the beams of the
+  // win-finders win it in well under a million nodes. The line replays.
   auto deal = MakeDeal(G(), 5, {});
   ASSERT_TRUE(deal.ok());
   SearchLimits limits;
@@ -335,6 +336,69 @@ TEST(TryAgain, ALongProbeWinsADealThatLooksLost) {
   Replay rep = ReplayMoves(G(), *deal, r.moves);
   ASSERT_TRUE(rep.first_error.ok()) << "step " << rep.legal_moves + 1 << ": " << rep.first_error.message();
   EXPECT_TRUE(rep.won);
+}
+
+// The win-finders alone (phase 2: beams and probe). Every line they return
+// replays through the checker to a win.
+TEST(TryAgain, WinFinderLinesReplayToAWin) {
+  int solved = 0;
+  for (uint64_t n = 1; n <= 12; ++n) {
+    auto deal = MakeDeal(G(), n, {});
+    ASSERT_TRUE(deal.ok());
+    SolveResult r = TryAgainWinFinder(*deal, 1000000);
+    ASSERT_NE(r.verdict, Verdict::kUnsolvable) << n;
+    if (r.verdict != Verdict::kSolved) continue;
+    ++solved;
+    Replay rep = ReplayMoves(G(), *deal, r.moves);
+    ASSERT_TRUE(rep.first_error.ok()) << "deal " << n << " step " << rep.legal_moves + 1 << ": "
+                                      << rep.first_error.message();
+    ASSERT_TRUE(rep.won) << n;
+  }
+  EXPECT_GE(solved, 10);
+}
+
+// It never claims a win where the complete search (checked against the
+// plain search above) proves the position lost, and it finds most wins of
+// the small positions.
+TEST(TryAgain, WinFinderNeverWinsALostPosition) {
+  for (const char* build : {"anytime", "after-deal"}) {
+    int lost = 0, won = 0, found = 0;
+    for (uint64_t seed = 1; seed <= 200; ++seed) {
+      Deal d = SmallPosition(seed, 13 + static_cast<int>(seed % 5), 6 + static_cast<int>(seed % 6), build);
+      ASSERT_TRUE(CheckDeal(G(), d).ok()) << CheckDeal(G(), d).message();
+      SolveResult full = SolveTryAgain(d, SearchLimits{}, true);
+      ASSERT_NE(full.verdict, Verdict::kUnknown) << seed;
+      SolveResult r = TryAgainWinFinder(d, 200000);
+      ASSERT_NE(r.verdict, Verdict::kUnsolvable) << seed;
+      (full.verdict == Verdict::kSolved ? won : lost)++;
+      if (r.verdict != Verdict::kSolved) continue;
+      ++found;
+      ASSERT_EQ(full.verdict, Verdict::kSolved) << build << " seed " << seed;
+      Replay rep = ReplayMoves(G(), d, r.moves);
+      ASSERT_TRUE(rep.first_error.ok() && rep.won) << build << " seed " << seed;
+    }
+    EXPECT_GT(lost, 8) << build;
+    EXPECT_GE(found, won * 9 / 10) << build << ": found " << found << " of " << won;
+  }
+}
+
+// Same budget, same line: no clock, no unseeded randomness.
+TEST(TryAgain, WinFinderIsDeterministic) {
+  auto deal = MakeDeal(G(), 9, {});
+  ASSERT_TRUE(deal.ok());
+  SolveResult a = TryAgainWinFinder(*deal, 3000000);
+  SolveResult b = TryAgainWinFinder(*deal, 3000000);
+  ASSERT_EQ(a.verdict, Verdict::kSolved);
+  ASSERT_EQ(b.verdict, Verdict::kSolved);
+  EXPECT_EQ(a.moves, b.moves);
+  EXPECT_EQ(a.stats.nodes, b.stats.nodes);
+  SearchLimits limits;
+  limits.max_nodes = 3000000;
+  SolveResult c = SolveTryAgain(*deal, limits, true);
+  SolveResult e = SolveTryAgain(*deal, limits, true);
+  ASSERT_EQ(c.verdict, Verdict::kSolved);
+  EXPECT_EQ(c.moves, e.moves);
+  EXPECT_EQ(c.stats.nodes, e.stats.nodes);
 }
 
 TEST(TryAgain, ShuffledDealsSolutionsReplay) {
