@@ -205,6 +205,19 @@ void OutputFile::Flush() {
     done += static_cast<size_t>(n);
   }
   buf_.clear();
+  written_ += done;
+#ifdef __linux__
+  // Start writing back each 8 MiB of a temporary file while the work goes
+  // on, so that the fsync in Commit waits only for the last piece (for 195 MB
+  // of solutions it waited 0.2 s, all of it after the solving).
+  constexpr uint64_t kSyncStep = uint64_t{8} << 20;
+  if (!temp_.empty() && status_.ok() && written_ - synced_ >= kSyncStep) {
+    // Only a hint: its failure changes nothing (Commit's fsync reports errors).
+    (void)sync_file_range(fd_, static_cast<off_t>(synced_), static_cast<off_t>(written_ - synced_),
+                          SYNC_FILE_RANGE_WRITE);
+    synced_ = written_;
+  }
+#endif
 }
 
 Status OutputFile::Commit() {

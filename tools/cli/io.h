@@ -6,6 +6,7 @@
 // tool blocked on a terminal stops when asked.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -88,6 +89,8 @@ class OutputFile {
   std::string path_, temp_, name_;
   std::string buf_;
   Status status_;
+  uint64_t written_ = 0;  // bytes written to the temporary file
+  uint64_t synced_ = 0;   // of those, handed to the disk already (below)
 };
 
 // The end of a run that wrote `out`: if it was interrupted (`finished`
