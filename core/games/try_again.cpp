@@ -608,7 +608,18 @@ struct Beam {
   const std::function<bool()>* stop = nullptr;  // checked every few thousand nodes
   uint64_t next_check = 0;
   bool truncated = false;  // the last run dropped a child for lack of room or capped a closure
-  std::array<int64_t, 8> weight = {100, 10, 20, 0, 30, 0, 60, 10};
+
+  // Whether n more nodes fit the budget; if not, marks the run exhausted.
+  bool Afford(uint64_t n) {
+    if (nodes + n <= budget) return true;
+    exhausted = true;
+    return false;
+  }
+  // The score's weights (tuned on hard deals), and how many cards to come
+  // the misfit count looks at.
+  static constexpr int64_t kPerCardOnHeaps = 100, kPerBlockedPair = 10, kPerExcess = 20,
+                           kPerEmptyHeap = 30, kPerMisfit = 60;
+  static constexpr int kMisfitLookahead = 10;
 
   struct Cand {  // a child: its position is its parent's after the moves
     Key128 key;
@@ -633,7 +644,7 @@ struct Beam {
   // one of lower or equal rank (T2's constraint). Excess: T2's lower bound
   // on a card's ordinal above the least it could be.
   int64_t Score(const TryPosition& p) const {
-    int64_t cards = 0, empty = 0, pairs = 0, excess = 0, deep = 0, blocked = 0;
+    int64_t cards = 0, empty = 0, pairs = 0, excess = 0;
     for (int h = 0; h < kHeaps; ++h) {
       const size_t hs = static_cast<size_t>(h);
       const int len = p.len[hs];
@@ -649,10 +660,6 @@ struct Beam {
         int ge = 0;
         for (int r = a; r <= 13; ++r) ge += above[static_cast<size_t>(r)];
         pairs += ge;
-        if (ge) {
-          ++blocked;
-          deep += len - 1 - i;
-        }
         const int lb = std::max<int>(p.built[static_cast<size_t>(a)], maxlb[static_cast<size_t>(a)]) + 1;
         excess += lb - p.built[static_cast<size_t>(a)] - 1;
         for (int r = a; r >= 1 && maxlb[static_cast<size_t>(r)] < lb; --r) maxlb[static_cast<size_t>(r)] = lb;
@@ -663,13 +670,13 @@ struct Beam {
     // foundation, else on the heap with the lowest higher top), that find
     // no higher top and no empty heap.
     int64_t misfit = 0;
-    if (weight[7] > 0) {
+    {
       std::array<int, kHeaps> top{};
       for (int h = 0; h < kHeaps; ++h)
         top[static_cast<size_t>(h)] = p.len[static_cast<size_t>(h)] ? RankOf(p.heap[static_cast<size_t>(h)][p.len[static_cast<size_t>(h)] - 1u]) : 14;
       std::array<uint8_t, 14> b = p.built;
       int seen = 0;
-      for (int j = p.dealt; j < rules.deal->size && seen < weight[7]; ++j) {
+      for (int j = p.dealt; j < rules.deal->size && seen < kMisfitLookahead; ++j) {
         const int c = RankOf(rules.deal->order[static_cast<size_t>(j)]);
         if (c == kAce) {
           ++b[1];
@@ -691,9 +698,8 @@ struct Beam {
         top[static_cast<size_t>(best)] = c;
       }
     }
-    return -(weight[0] * cards + weight[1] * pairs + weight[2] * excess + weight[3] * deep + weight[5] * blocked +
-             weight[6] * misfit) +
-           weight[4] * empty;
+    return -(kPerCardOnHeaps * cards + kPerBlockedPair * pairs + kPerExcess * excess + kPerMisfit * misfit) +
+           kPerEmptyHeap * empty;
   }
 
   // The build closure of s (see above), adding the children to `cands`.
@@ -750,10 +756,7 @@ struct Beam {
     }
     for (int i = 0; i < n; ++i) {
       if (ms[i].kind != Kind::kBuildHeap) continue;
-      if (nodes >= budget) {
-        exhausted = true;
-        return false;
-      }
+      if (!Afford(1)) return false;
       TryPosition t = s;
       rules.Apply(t, ms[i]);
       ++nodes;
@@ -818,10 +821,7 @@ struct Beam {
           truncated = true;
           break;
         }
-        if (nodes + c.count > budget) {
-          exhausted = true;
-          return false;
-        }
+        if (!Afford(c.count)) return false;
         TryPosition q = layers.size() == 1 ? start : cur[c.parent];
         for (uint32_t m = c.first; m < c.first + c.count; ++m) rules.Apply(q, pool[m]);
         nodes += c.count;
@@ -840,10 +840,7 @@ struct Beam {
         const int n = rules.Moves(p, ms);
         for (int j = 0; j < n; ++j) {
           if (ms[j].kind == Kind::kBuildHeap) continue;
-          if (nodes >= budget) {
-            exhausted = true;
-            return false;
-          }
+          if (!Afford(1)) return false;
           TryPosition q = p;
           rules.Apply(q, ms[j]);
           ++nodes;

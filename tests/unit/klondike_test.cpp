@@ -532,6 +532,39 @@ TEST(KlondikeSolver, BlockedCardLosesOnlyWithoutWorry) {
   }
 }
 
+// The pruned and the plain search on random positions: every position both
+// decide must get the same verdict from each.
+struct Agreement {
+  int compared = 0, unsolvable = 0, dead_at_start = 0;
+  void Compare(const Hand& h, uint64_t seed) {
+    Deal d = h.ToDeal();
+    ASSERT_TRUE(CheckDeal(K(), d).ok()) << "seed " << seed;
+    SolveResult pruned = SolveAndReplay(d, 3000000, true);
+    SolveResult plain = SolveAndReplay(d, 3000000, false);
+    if (plain.verdict == Verdict::kUnknown || pruned.verdict == Verdict::kUnknown) return;
+    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
+    ++compared;
+    unsolvable += plain.verdict == Verdict::kUnsolvable;
+    dead_at_start += pruned.verdict == Verdict::kUnsolvable && pruned.stats.nodes == 0;
+  }
+  void Print() const {
+    std::printf("compared %d positions, %d unsolvable, %d found dead at the start\n", compared,
+                unsolvable, dead_at_start);
+  }
+};
+
+// Builds each foundation to a random height lo .. lo+spread-1 and returns
+// the cards above, shuffled.
+Pile BuildAndShuffle(Hand& h, SplitMix64& rng, int lo, uint64_t spread) {
+  Pile cards;
+  for (int f = 0; f < 4; ++f) {
+    h.heights[static_cast<size_t>(f)] = lo + static_cast<int>(rng.Below(spread));
+    for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) cards.push_back(Card(r, static_cast<Suit>(f)));
+  }
+  for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+  return cards;
+}
+
 // The dead test and the pointer dominance on random positions with many
 // face-down cards (each suit built to a random height, the other cards laid
 // out at random, all but the top of each pile face down, a few talon cards
@@ -539,19 +572,14 @@ TEST(KlondikeSolver, BlockedCardLosesOnlyWithoutWorry) {
 // start and, with worry=false, after each card built, and skips dominated
 // talon pointers) and the plain search agree.
 TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
-  int compared = 0, unsolvable = 0, dead_at_start = 0;
+  Agreement agree;
   for (uint64_t seed = 1; seed <= 160; ++seed) {
     SplitMix64 rng(seed * 7919);
     Hand h;
     h.options = {{"draw", int64_t{seed % 3 ? 3 : 1}}};
     if (seed % 2) h.options["worry"] = true;
     if (seed % 4 < 2) h.options["runs"] = std::string("any");
-    Pile cards;
-    for (int f = 0; f < 4; ++f) {
-      h.heights[static_cast<size_t>(f)] = 6 + static_cast<int>(rng.Below(4));
-      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) cards.push_back(Card(r, static_cast<Suit>(f)));
-    }
-    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    Pile cards = BuildAndShuffle(h, rng, 6, 4);
     const size_t in_stock = 2 + rng.Below(6);
     h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
     // Some talon cards start in the waste, so that the pointer starts off the
@@ -561,20 +589,11 @@ TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
     h.stock.erase(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
     for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(5)].push_back(cards[i]);
     for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
-    Deal d = h.ToDeal();
-    ASSERT_TRUE(CheckDeal(K(), d).ok());
-    SolveResult pruned = SolveAndReplay(d, 3000000, true);
-    SolveResult plain = SolveAndReplay(d, 3000000, false);
-    if (plain.verdict == Verdict::kUnknown || pruned.verdict == Verdict::kUnknown) continue;
-    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
-    ++compared;
-    unsolvable += plain.verdict == Verdict::kUnsolvable;
-    dead_at_start += pruned.verdict == Verdict::kUnsolvable && pruned.stats.nodes == 0;
+    agree.Compare(h, seed);
   }
-  EXPECT_GE(compared, 100);
-  EXPECT_GE(dead_at_start, 5);
-  std::printf("compared %d positions, %d unsolvable, %d found dead at the start\n", compared,
-              unsolvable, dead_at_start);
+  EXPECT_GE(agree.compared, 100);
+  EXPECT_GE(agree.dead_at_start, 5);
+  agree.Print();
 }
 
 // TALON STACKS (the dead test with no redeal left: the waste and the groups
@@ -582,19 +601,14 @@ TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
 // passes=1 or 2, many cards in the talon and half of them in the waste, so
 // that cards lie buried in the waste; the pruned and the plain search agree.
 TEST(KlondikeSolver, TalonStacksAgreeWithThePlainSearch) {
-  int compared = 0, unsolvable = 0, dead_at_start = 0;
+  Agreement agree;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     SplitMix64 rng(seed * 104729 + 17);
     Hand h;
     h.options = {{"draw", int64_t{seed % 3 ? 1 : 3}}, {"passes", int64_t{seed % 5 ? 1 : 2}}};
     if (seed % 2) h.options["worry"] = true;
     if (seed % 4 < 2) h.options["runs"] = std::string("any");
-    Pile cards;
-    for (int f = 0; f < 4; ++f) {
-      h.heights[static_cast<size_t>(f)] = 5 + static_cast<int>(rng.Below(4));
-      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) cards.push_back(Card(r, static_cast<Suit>(f)));
-    }
-    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    Pile cards = BuildAndShuffle(h, rng, 5, 4);
     const size_t in_stock = 4 + rng.Below(9);
     h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
     const size_t in_waste = rng.Below(in_stock);
@@ -602,21 +616,12 @@ TEST(KlondikeSolver, TalonStacksAgreeWithThePlainSearch) {
     h.stock.erase(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
     for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(6)].push_back(cards[i]);
     for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
-    Deal d = h.ToDeal();
-    ASSERT_TRUE(CheckDeal(K(), d).ok());
-    SolveResult pruned = SolveAndReplay(d, 3000000, true);
-    SolveResult plain = SolveAndReplay(d, 3000000, false);
-    if (plain.verdict == Verdict::kUnknown || pruned.verdict == Verdict::kUnknown) continue;
-    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
-    ++compared;
-    unsolvable += plain.verdict == Verdict::kUnsolvable;
-    dead_at_start += pruned.verdict == Verdict::kUnsolvable && pruned.stats.nodes == 0;
+    agree.Compare(h, seed);
   }
-  EXPECT_GE(compared, 100);
-  EXPECT_GE(unsolvable, 20);
-  EXPECT_GE(dead_at_start, 5);
-  std::printf("compared %d positions, %d unsolvable, %d found dead at the start\n", compared,
-              unsolvable, dead_at_start);
+  EXPECT_GE(agree.compared, 100);
+  EXPECT_GE(agree.unsolvable, 20);
+  EXPECT_GE(agree.dead_at_start, 5);
+  agree.Print();
 }
 
 // RIDERS (runs=whole: a face-up card above its run's base moves only with
@@ -625,19 +630,14 @@ TEST(KlondikeSolver, TalonStacksAgreeWithThePlainSearch) {
 // to four cards, the rest in the talon; draw 1 or 3, passes 1, 2 or
 // unlimited, worry on or off; the pruned and the plain search agree.
 TEST(KlondikeSolver, RidersAgreeWithThePlainSearch) {
-  int compared = 0, unsolvable = 0, dead_at_start = 0;
+  Agreement agree;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     SplitMix64 rng(seed * 7727 + 3);
     Hand h;
     h.options = {{"draw", int64_t{seed % 3 ? 1 : 3}}};
     if (seed % 5 < 3) h.options["passes"] = int64_t{seed % 5 == 0 ? 2 : 1};
     if (seed % 2) h.options["worry"] = true;
-    Pile pool;
-    for (int f = 0; f < 4; ++f) {
-      h.heights[static_cast<size_t>(f)] = 4 + static_cast<int>(rng.Below(5));
-      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) pool.push_back(Card(r, static_cast<Suit>(f)));
-    }
-    for (size_t i = pool.size() - 1; i > 0; --i) std::swap(pool[i], pool[rng.Below(i + 1)]);
+    Pile pool = BuildAndShuffle(h, rng, 4, 5);
     for (size_t p = 0; p < 6 && !pool.empty(); ++p) {
       const int nd = static_cast<int>(rng.Below(4));
       Pile& pile = h.tableau[p];
@@ -660,21 +660,12 @@ TEST(KlondikeSolver, RidersAgreeWithThePlainSearch) {
     const size_t in_waste = rng.Below(pool.size() + 1);
     h.waste.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(in_waste));
     h.stock.assign(pool.begin() + static_cast<std::ptrdiff_t>(in_waste), pool.end());
-    Deal d = h.ToDeal();
-    ASSERT_TRUE(CheckDeal(K(), d).ok());
-    SolveResult pruned = SolveAndReplay(d, 3000000, true);
-    SolveResult plain = SolveAndReplay(d, 3000000, false);
-    if (plain.verdict == Verdict::kUnknown || pruned.verdict == Verdict::kUnknown) continue;
-    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
-    ++compared;
-    unsolvable += plain.verdict == Verdict::kUnsolvable;
-    dead_at_start += pruned.verdict == Verdict::kUnsolvable && pruned.stats.nodes == 0;
+    agree.Compare(h, seed);
   }
-  EXPECT_GE(compared, 100);
-  EXPECT_GE(unsolvable, 20);
-  EXPECT_GE(dead_at_start, 5);
-  std::printf("compared %d positions, %d unsolvable, %d found dead at the start\n", compared,
-              unsolvable, dead_at_start);
+  EXPECT_GE(agree.compared, 100);
+  EXPECT_GE(agree.unsolvable, 20);
+  EXPECT_GE(agree.dead_at_start, 5);
+  agree.Print();
 }
 
 TEST(KlondikeSolver, StopsAtTheNodeLimitWithUnknown) {

@@ -308,14 +308,13 @@ TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
   EXPECT_TRUE(rep.first_error.ok() && rep.won);
 }
 
-TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
-  // Deal 4: the complete search alone is still lost at 2 million positions
-  // (an early mistake); the win-finders (beams, probe) win it, and the line
-  // replays.
-  auto deal = MakeDeal(G(), 4, {});
+// The whole solver wins deal `number` within `max_nodes`, and its line
+// replays through the checker to a win.
+void ExpectWonWithin(uint64_t number, uint64_t max_nodes) {
+  auto deal = MakeDeal(G(), number, {});
   ASSERT_TRUE(deal.ok());
   SearchLimits limits;
-  limits.max_nodes = 2000000;
+  limits.max_nodes = max_nodes;
   SolveResult r = SolveTryAgain(*deal, limits, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
   Replay rep = ReplayMoves(G(), *deal, r.moves);
@@ -323,19 +322,18 @@ TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
   EXPECT_TRUE(rep.won);
 }
 
+TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
+  // Deal 4: the complete search alone is still lost at 2 million positions
+  // (an early mistake); the win-finders (beams, probe) win it, and the line
+  // replays.
+  ExpectWonWithin(4, 2000000);
+}
+
 TEST(TryAgain, ALongProbeWinsADealThatLooksLost) {
   // Deal 5 (first ace at card 17, one foundation until card 39): the
   // randomized probe alone needs about 13 million moves; the beams of the
   // win-finders win it in well under a million nodes. The line replays.
-  auto deal = MakeDeal(G(), 5, {});
-  ASSERT_TRUE(deal.ok());
-  SearchLimits limits;
-  limits.max_nodes = 16000000;
-  SolveResult r = SolveTryAgain(*deal, limits, true);
-  ASSERT_EQ(r.verdict, Verdict::kSolved);
-  Replay rep = ReplayMoves(G(), *deal, r.moves);
-  ASSERT_TRUE(rep.first_error.ok()) << "step " << rep.legal_moves + 1 << ": " << rep.first_error.message();
-  EXPECT_TRUE(rep.won);
+  ExpectWonWithin(5, 16000000);
 }
 
 // The win-finders alone (phase 2: beams and probe). Every line they return
