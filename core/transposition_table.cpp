@@ -2,8 +2,25 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
+#include <new>
+
+#include <sys/mman.h>
 
 namespace talon {
+
+void* AllocateHuge(size_t bytes) {
+  constexpr size_t kHugePage = size_t{2} << 20;
+  const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = std::aligned_alloc(kHugePage, rounded);
+  if (p == nullptr) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without it the table only runs slower
+#endif
+  return p;
+}
+
+void FreeHuge(void* p) { std::free(p); }
 
 TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {
   Reset(max_bytes, initial_slots);
@@ -12,7 +29,8 @@ TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {
 void TranspositionTable::Reset(size_t max_bytes, size_t initial_slots) {
   max_slots_ = std::bit_floor(std::max<size_t>(max_bytes / sizeof(Key128), 64));
   size_t n = std::min(std::bit_ceil(std::max<size_t>(initial_slots, 64)), max_slots_);
-  if (slots_.size() == n && used_.size() == size_) {
+  // used_ lists every filled slot while tracked (and more after Erase).
+  if (slots_.size() == n && used_.size() >= size_) {
     for (uint32_t i : used_) slots_[i] = kEmptyKey;
   } else {
     slots_.assign(n, kEmptyKey);
@@ -38,6 +56,29 @@ bool TranspositionTable::Contains(Key128 key) const {
     if (slots_[i] == kEmptyKey) return false;
   }
   return false;
+}
+
+bool TranspositionTable::Erase(Key128 key) {
+  size_t i = HashKey(key) & mask_;
+  size_t probe = 0;
+  for (; probe < kMaxProbe; ++probe, i = (i + 1) & mask_) {
+    if (slots_[i] == key) break;
+    if (slots_[i] == kEmptyKey) return false;
+  }
+  if (probe == kMaxProbe) return false;
+  // Shift later keys of the cluster back into the hole when the hole lies
+  // between their home and their slot (so each moves closer to its home).
+  for (size_t j = (i + 1) & mask_;; j = (j + 1) & mask_) {
+    if (slots_[j] == kEmptyKey) break;
+    const size_t home = HashKey(slots_[j]) & mask_;
+    if (((j - home) & mask_) >= ((j - i) & mask_)) {
+      slots_[i] = slots_[j];
+      i = j;
+    }
+  }
+  slots_[i] = kEmptyKey;
+  --size_;
+  return true;
 }
 
 bool TranspositionTable::InsertSlow(Key128 key) {
@@ -70,7 +111,7 @@ void TranspositionTable::Grow() {
   // Four times larger while that stays under the limit (fewer rehashes of a
   // large search's keys), else twice.
   const size_t n = slots_.size() * 4 <= max_slots_ ? slots_.size() * 4 : slots_.size() * 2;
-  std::vector<Key128> old(n, kEmptyKey);
+  std::vector<Key128, HugePageAllocator<Key128>> old(n, kEmptyKey);
   old.swap(slots_);
   mask_ = slots_.size() - 1;
   size_ = 0;

@@ -12,11 +12,42 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/position_key.h"
 
 namespace talon {
+
+// Allocates blocks of 4 MiB or more on 2 MiB boundaries and asks Linux for
+// transparent huge pages there: a large table is probed at random, and with
+// 4 KiB pages nearly every probe misses the TLB (see docs/performance.md).
+// Smaller blocks come from the ordinary allocator.
+template <class T>
+struct HugePageAllocator {
+  using value_type = T;
+  HugePageAllocator() = default;
+  template <class U>
+  HugePageAllocator(const HugePageAllocator<U>&) {}
+  T* allocate(size_t n);
+  void deallocate(T* p, size_t n);
+  template <class U>
+  friend bool operator==(const HugePageAllocator&, const HugePageAllocator<U>&) { return true; }
+};
+void* AllocateHuge(size_t bytes);    // REQUIRES: bytes >= kHugeBlock
+void FreeHuge(void* p);
+inline constexpr size_t kHugeBlock = size_t{4} << 20;
+
+template <class T>
+T* HugePageAllocator<T>::allocate(size_t n) {
+  if (n * sizeof(T) >= kHugeBlock) return static_cast<T*>(AllocateHuge(n * sizeof(T)));
+  return std::allocator<T>().allocate(n);
+}
+template <class T>
+void HugePageAllocator<T>::deallocate(T* p, size_t n) {
+  if (n * sizeof(T) >= kHugeBlock) return FreeHuge(p);
+  std::allocator<T>().deallocate(p, n);
+}
 
 class TranspositionTable {
  public:
@@ -44,6 +75,9 @@ class TranspositionTable {
     return InsertSlow(key);
   }
   bool Contains(Key128 key) const;
+  // Removes `key` if present (backward-shift deletion: every other key stays
+  // within its probe window and is still found). Returns whether it was there.
+  bool Erase(Key128 key);
   void Clear();
   // Makes the table empty with `initial_slots` slots and a new byte limit,
   // reusing its memory when the size is unchanged (clearing only the slots
@@ -65,7 +99,7 @@ class TranspositionTable {
   size_t mask_;
   size_t size_ = 0;
   uint64_t overwrites_ = 0;
-  std::vector<Key128> slots_;
+  std::vector<Key128, HugePageAllocator<Key128>> slots_;
   std::vector<uint32_t> used_;  // slots filled since the last clear (while < 2^32 slots)
 };
 

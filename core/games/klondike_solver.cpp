@@ -207,7 +207,8 @@
 // visited set: a position is entered at most once, which keeps reachability
 // intact. When the table reaches its memory limit it starts forgetting
 // positions; from then on a child is also checked against the keys on the
-// current path, so the search can never walk around a cycle forever.
+// current path (restart phases with cycles ask their open set, which holds
+// the path: LOST POSITIONS KEPT), so the search never walks a cycle forever.
 #include "core/games/klondike_solver.h"
 
 #include <algorithm>
@@ -217,6 +218,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/open_positions.h"
 #include "core/transposition_table.h"
 
 namespace talon {
@@ -300,15 +302,22 @@ class Solver {
   // No redeal is left, now or later (limited passes, all redeals made).
   bool TalonLocked(const Pos& s) const { return r_.passes != 0 && s.redeals >= r_.passes - 1; }
   bool prune() const { return prune_; }
+  // The pruned move graph has no cycle (LOST POSITIONS KEPT).
+  bool Acyclic() const { return prune_ && !r_.any_run && !r_.worry; }
   // POINTER DOMINANCE: true if a position that offers every talon card this
   // one offers (same everything else) is in `table` (see the top of the file).
-  bool Dominated(const Pos& s, Key128 key, const TranspositionTable& table) const {
+  // The key found goes to `by` (if not null).
+  bool Dominated(const Pos& s, Key128 key, const TranspositionTable& table, Key128* by) const {
     if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return false;
     const bool fresh = s.p == 0 || s.p % r_.draw == 0 || s.p == s.n;
     const uint64_t base = key.hi & ~(uint64_t{31} << 24);
     for (int q = fresh ? s.n - 1 : s.p - r_.draw; q >= 1; q -= fresh ? 1 : r_.draw) {
       if (q % r_.draw == 0) continue;
-      if (table.Contains(Key128{key.lo, base | uint64_t(q) << 24})) return true;
+      const Key128 x{key.lo, base | uint64_t(q) << 24};
+      if (table.Contains(x)) {
+        if (by) *by = x;
+        return true;
+      }
     }
     return false;
   }
@@ -857,6 +866,7 @@ struct Frame {
   Pos pos;
   Key128 key;
   int n = 0, next = 0;
+  OpenPositions::Mark mark;  // LOST POSITIONS KEPT, with cycles
   Move moves[kMaxMoves];
 };
 
@@ -869,21 +879,45 @@ struct PhaseOutcome {
   size_t table_bytes = 0;
 };
 
+// How a phase treats the table (LOST POSITIONS KEPT, after RESTARTS below).
+enum class TableUse {
+  kFresh,      // starts empty; left as it is
+  kKeep,       // starts with the lost positions earlier phases left; left as it is
+  kKeepAcyclic,  // kKeep, and a stop leaves only lost positions (no cycles)
+  kKeepTarjan,   // kKeep, and a stop leaves only lost positions (with cycles)
+};
+
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
                       uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
-                      std::vector<Frame>& stack, TranspositionTable& table,
+                      std::vector<Frame>& stack, TranspositionTable& table, TableUse use,
                       std::vector<MoveSpec>* line) {
   PhaseOutcome out;
   // Keep the slots the last phase grew to: the next phase needs as many.
-  table.Reset(std::max<size_t>(limits.max_memory, 1024), table.bytes() / sizeof(Key128));
+  if (use == TableUse::kFresh)
+    table.Reset(std::max<size_t>(limits.max_memory, 1024), table.bytes() / sizeof(Key128));
+  const bool tarjan = use == TableUse::kKeepTarjan;
+  // The positions entered and not proved lost (core/open_positions.h).
+  OpenPositions open;
+  // Bounded so that the bookkeeping stays a small part of --max-memory
+  // (about 64 bytes a position): beyond it the phase stops early.
+  const size_t max_open = std::max<size_t>(limits.max_memory / 8 / 64, 1024);
   size_t depth = 0;
+  uint64_t nodes = 0;
   stack[0].pos = start;
   stack[0].key = solver.KeyOf(start);
   stack[0].n = solver.Moves(start, stack[0].moves);
   stack[0].next = 0;
   table.Insert(stack[0].key);
-  uint64_t nodes = 0;
+  if (tarjan) stack[0].mark = open.Enter(stack[0].key, 0);
   auto stop = [&](Verdict v, const char* limit) {
+    // The positions on the path (and, with cycles, those left in a cycle
+    // through it) are entered but not proved lost: forget them, so that the
+    // table holds only lost positions for the next phase.
+    if (v == Verdict::kUnknown) {
+      if (use == TableUse::kKeepAcyclic)
+        for (size_t d = 0; d <= depth; ++d) table.Erase(stack[d].key);
+      if (tarjan) open.ForEachOpen([&](Key128 key) { table.Erase(key); });
+    }
     out.verdict = v;
     out.limit = limit;
     out.nodes = nodes;
@@ -893,6 +927,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   for (;;) {
     Frame& top = stack[depth];
     if (top.next == top.n) {
+      if (tarjan) open.Leave(top.key, top.mark, depth > 0 ? &stack[depth - 1].mark : nullptr);
       if (depth == 0) break;
       --depth;
       continue;
@@ -912,6 +947,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
               limits.max_seconds)
         return stop(Verdict::kUnknown, "max-seconds");
+      if (tarjan && open.size() > max_open) return stop(Verdict::kUnknown, "max-nodes");
     }
 
     if (solver.Won(child.pos)) {
@@ -920,14 +956,28 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       return stop(Verdict::kSolved, "");
     }
     child.key = solver.KeyOf(child.pos);
-    if (!table.Insert(child.key)) continue;  // entered before
-    if (solver.DeadAfter(child.pos, move)) continue;
-    if (solver.Dominated(child.pos, child.key, table)) continue;
-    if (table.overwrites() > 0) {
-      // The table forgets: make sure the child is not on the current path.
-      bool on_path = false;
-      for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
-      if (on_path) continue;
+    if (tarjan) {
+      // An open position (asked first: a full table may have forgotten it)
+      // links the path to it; any other one in the table is lost.
+      if (open.Link(child.key, stack[depth].mark)) continue;
+      if (!table.Insert(child.key)) continue;
+      if (solver.DeadAfter(child.pos, move)) continue;
+      Key128 by;
+      if (solver.Dominated(child.pos, child.key, table, &by)) {
+        open.Defer(child.key, by, stack[depth].mark);  // lost if `by` is
+        continue;
+      }
+      child.mark = open.Enter(child.key, nodes);
+    } else {
+      if (!table.Insert(child.key)) continue;  // entered before
+      if (solver.DeadAfter(child.pos, move)) continue;
+      if (solver.Dominated(child.pos, child.key, table, nullptr)) continue;
+      if (table.overwrites() > 0) {
+        // The table forgets: make sure the child is not on the current path.
+        bool on_path = false;
+        for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
+        if (on_path) continue;
+      }
     }
     child.n = solver.Moves(child.pos, child.moves);
     child.next = 0;
@@ -954,8 +1004,49 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
 // decided with B is decided with B' (with the same verdict, as both are
 // sound). (Without max_nodes, restart phases go on until a time or
 // memory limit.)
-SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune) {
-  constexpr uint64_t kFirstBudget = 20000;
+//
+// LOST POSITIONS KEPT. Every phase but the first starts from the table the
+// earlier ones left, which holds only positions proved lost, and skips them
+// (they are in the table); a phase stopped by its budget leaves only lost
+// positions in it. Nothing of a win is skipped: a skipped position is lost.
+//   Without cycles (runs=whole, worry=false: Acyclic()): every move raises
+// (cards built, -talon cards, -face-down cards, -piles holding cards) in
+// lexicographic order. A build raises the first; a talon move lowers the
+// talon (building at most); a run move (runs=whole: the whole face-up run)
+// turns a card up, or else empties its pile onto another pile's top (a King
+// alone on its pile never goes to a space, see FILTERS); nothing comes back
+// from a foundation, and the pruned search has no draws or redeals. So a
+// position entered and left without a win is lost: each of its children was
+// won-tested and searched to the end, or dead, or dominated by a position in
+// the table (never one on the path: equal in the four counts, so neither
+// reaches the other) and so lost, or in the table, so entered earlier and
+// left (no cycle) without a win, or kept from an earlier phase: lost, by
+// induction on the order of leaving. A stopped phase forgets the positions
+// on its path; the rest of the table is lost.
+//   With cycles (runs=any or worry=true): a position left without a win may
+// only have been cut off by a move back to a position on the path. The
+// phase tracks strongly connected parts (Tarjan; core/open_positions.h): a
+// position whose moves lead back no higher than itself closes a part; every
+// move from the part leads into it or to a lost, dead or kept position, or
+// (dominance) the part's position is lost if a position in it or a lost one
+// is; no position of the part is a win; so by the shortest-win induction of
+// POINTER DOMINANCE (a winnable position of the part with the shortest win
+// would have a kept first move leading to a win, or into the part with a
+// shorter win, or to a lost position) the part is lost. A stopped phase
+// forgets the positions still open (on the path, or left in a part whose
+// root is on the path). The open set is kept under an eighth of
+// --max-memory (about 64 bytes a position); a phase that would exceed it
+// stops early, which only ends its restart sooner.
+//   The last phase (no later phase to use its table) skips this
+// bookkeeping. MONOTONE still: a budget B' >= 2B runs the same phases as B
+// and more, leaving a superset of lost positions to the unperturbed last
+// phase; a search skipping more lost positions meets the same first win in
+// the same order (lost positions never lead to one) after no more
+// positions, or ends after no more. (A table that forgets positions only
+// skips less.)
+SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune,
+                          uint64_t first_phase_nodes) {
+  const uint64_t kFirstBudget = std::max<uint64_t>(first_phase_nodes, 1);
   // With max_nodes = B, restart phases run while their budget is at most
   // B/4 (together less than B/2), and the last phase gets the rest.
   constexpr uint64_t kRestartShare = 4;
@@ -986,7 +1077,14 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
     const bool last = !prune || (limits.max_nodes && budget * kRestartShare > limits.max_nodes);
     if (!last) cap = budget;
     solver.set_seed(phase == 0 || last ? 0 : Mix(phase * 0x9E3779B97F4A7C15ULL));
-    PhaseOutcome o = RunPhase(solver, start, limits, cap, t0, stack, table, &result.moves);
+    // LOST POSITIONS KEPT: every phase but the first starts from the lost
+    // positions the earlier ones left; every phase but the last leaves only
+    // lost positions.
+    TableUse use = phase == 0 ? TableUse::kFresh : TableUse::kKeep;
+    if (!last && prune) {
+      use = solver.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan;
+    }
+    PhaseOutcome o = RunPhase(solver, start, limits, cap, t0, stack, table, use, &result.moves);
     used += o.nodes;
     result.stats.nodes = used;
     if (o.verdict != Verdict::kUnknown || last || std::string(o.limit) != "max-nodes")

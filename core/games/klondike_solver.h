@@ -28,6 +28,11 @@ KlondikeRules ReadKlondikeRules(const Options& options);
 // REQUIRES: CheckDeal(deal).ok() for the klondike game.
 // Returns solved with a line that replays through the checker, unsolvable
 // only when the whole space was searched, else unknown (stats.limit says why).
-SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune = true);
+// `first_phase_nodes` is the budget of the first restart phase (RESTARTS in
+// klondike_solver.cpp); the tests make it tiny so that small positions go
+// through many phases, each starting from the lost positions the earlier
+// ones left.
+SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune = true,
+                          uint64_t first_phase_nodes = 20000);
 
 }  // namespace talon

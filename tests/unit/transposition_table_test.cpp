@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
 namespace talon {
 namespace {
 
@@ -38,6 +44,40 @@ TEST(TranspositionTable, ClearEmptiesIt) {
   t.Clear();
   EXPECT_FALSE(t.Contains({5, 5}));
   EXPECT_EQ(t.size(), 0u);
+}
+
+// Erase keeps every other key findable: a table at the growth threshold (long
+// clusters) against a std::set, over rounds of random erases and inserts.
+TEST(TranspositionTable, EraseKeepsTheOtherKeys) {
+  TranspositionTable t(1024 * sizeof(Key128), 1024);  // 1024 slots, no growth
+  std::mt19937_64 rng(7);
+  std::set<std::pair<uint64_t, uint64_t>> ref;
+  auto insert_some = [&](int n) {
+    for (int k = 0; k < n; ++k) {
+      const Key128 key{rng(), rng() >> 1};
+      EXPECT_EQ(t.Insert(key), ref.insert({key.lo, key.hi}).second);
+    }
+  };
+  insert_some(400);
+  ASSERT_EQ(t.overwrites(), 0u);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<std::pair<uint64_t, uint64_t>> keys(ref.begin(), ref.end());
+    std::shuffle(keys.begin(), keys.end(), rng);
+    for (size_t k = 0; k < keys.size() / 2; ++k) {
+      EXPECT_TRUE(t.Erase({keys[k].first, keys[k].second}));
+      EXPECT_FALSE(t.Erase({keys[k].first, keys[k].second}));
+      ref.erase(keys[k]);
+    }
+    ASSERT_EQ(t.size(), ref.size());
+    for (const auto& [lo, hi] : keys)
+      ASSERT_EQ(t.Contains({lo, hi}), ref.count({lo, hi}) == 1) << round;
+    insert_some(static_cast<int>(400 - ref.size()));
+    ASSERT_EQ(t.overwrites(), 0u);
+    ASSERT_EQ(t.size(), ref.size());
+  }
+  // Reset after erases still empties the table.
+  t.Reset(1024 * sizeof(Key128), 1024);
+  for (const auto& [lo, hi] : ref) ASSERT_FALSE(t.Contains({lo, hi}));
 }
 
 }  // namespace
