@@ -79,9 +79,16 @@ class OpenPositions {
 
   bool IsOpen(Key128 key) const { return open_.count(key) != 0; }
   size_t size() const { return open_.size(); }
+  // In the order of the keys (not the map's order, which may differ between
+  // standard libraries), so that what the caller does with them is the same
+  // everywhere.
   template <class F>
   void ForEachOpen(F&& f) const {
-    for (const auto& entry : open_) f(entry.first);
+    std::vector<Key128> keys;
+    keys.reserve(open_.size());
+    for (const auto& entry : open_) keys.push_back(entry.first);
+    std::sort(keys.begin(), keys.end(), [](Key128 a, Key128 b) { return a.lo != b.lo ? a.lo < b.lo : a.hi < b.hi; });
+    for (Key128 k : keys) f(k);
   }
   void Clear() {
     open_.clear();

@@ -899,8 +899,9 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   // The positions entered and not proved lost (core/open_positions.h).
   OpenPositions open;
   // Bounded so that the bookkeeping stays a small part of --max-memory
-  // (about 64 bytes a position): beyond it the phase stops early.
-  const size_t max_open = std::max<size_t>(limits.max_memory / 8 / 64, 1024);
+  // (about 80 bytes a position: a map node, its bucket and a pending entry):
+  // beyond it the phase stops early.
+  const size_t max_open = std::max<size_t>(limits.max_memory / 8 / 80, 1024);
   size_t depth = 0;
   uint64_t nodes = 0;
   stack[0].pos = start;
@@ -1035,7 +1036,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
 // shorter win, or to a lost position) the part is lost. A stopped phase
 // forgets the positions still open (on the path, or left in a part whose
 // root is on the path). The open set is kept under an eighth of
-// --max-memory (about 64 bytes a position); a phase that would exceed it
+// --max-memory (about 80 bytes a position); a phase that would exceed it
 // stops early, which only ends its restart sooner.
 //   The last phase (no later phase to use its table) skips this
 // bookkeeping. MONOTONE still: a budget B' >= 2B runs the same phases as B
