@@ -75,6 +75,17 @@ TEST(TranspositionTable, EraseKeepsTheOtherKeys) {
     ASSERT_EQ(t.overwrites(), 0u);
     ASSERT_EQ(t.size(), ref.size());
   }
+  // A table full at its byte limit (it overwrites): Erase still ends, and
+  // the keys it keeps are still found.
+  TranspositionTable full(64 * sizeof(Key128), 64);
+  for (uint64_t k = 0; k < 2000; ++k) full.Insert({k, k ^ 99});
+  ASSERT_GT(full.overwrites(), 0u);
+  std::vector<uint64_t> present;
+  for (uint64_t k = 0; k < 2000; ++k)
+    if (full.Contains({k, k ^ 99})) present.push_back(k);
+  ASSERT_GT(present.size(), 32u);
+  for (size_t n = 0; n < present.size(); n += 2) EXPECT_TRUE(full.Erase({present[n], present[n] ^ 99}));
+  for (size_t n = 0; n < present.size(); ++n) EXPECT_EQ(full.Contains({present[n], present[n] ^ 99}), n % 2 == 1) << n;
   // Reset after erases still empties the table.
   t.Reset(1024 * sizeof(Key128), 1024);
   for (const auto& [lo, hi] : ref) ASSERT_FALSE(t.Contains({lo, hi}));
