@@ -449,9 +449,18 @@ struct TryRules {
           if (everywhere) return true;
         }
       }
-      if (c == kAce) ++cnt[1];
-      else ++waiting[static_cast<size_t>(c)];
-      close();
+      // Every rank has had its first card: nothing more to test.
+      if (seen == 0x3FFC) break;
+      // The closure is a fixed point with `chain` up to date; a dealt card
+      // that cannot go yet (chain(c-1) <= b[c]) changes nothing, so the
+      // closure is rerun only for an ace or a card that goes at once.
+      if (c == kAce) {
+        ++cnt[1];
+        close();
+      } else {
+        ++waiting[static_cast<size_t>(c)];
+        if (chain[static_cast<size_t>(c - 1)] > p.built[static_cast<size_t>(c)]) close();
+      }
     }
     return false;
   }
@@ -1262,6 +1271,14 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
       result.stats = SearchStats{};
       done = true;
     }
+  }
+  if (!done && limits.max_nodes && spent >= limits.max_nodes) {
+    // The win-finders used the whole node limit: nothing is left for the
+    // complete search (rest() would give it 1 node, one past the limit).
+    result.verdict = Verdict::kUnknown;
+    result.stats = SearchStats{};
+    result.stats.limit = "max-nodes";
+    done = true;
   }
   if (!done) search(rest());
   result.stats.nodes = spent;
