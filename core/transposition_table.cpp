@@ -27,6 +27,7 @@ TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {
 }
 
 void TranspositionTable::Reset(size_t max_bytes, size_t initial_slots) {
+  max_bytes_ = max_bytes;
   max_slots_ = std::bit_floor(std::max<size_t>(max_bytes / sizeof(Key128), 64));
   size_t n = std::min(std::bit_ceil(std::max<size_t>(initial_slots, 64)), max_slots_);
   // used_ lists every filled slot while tracked (and more after Erase).
@@ -84,7 +85,7 @@ bool TranspositionTable::Erase(Key128 key) {
 }
 
 bool TranspositionTable::InsertSlow(Key128 key) {
-  if ((size_ + 1) * 2 > slots_.size() && slots_.size() < max_slots_) Grow();
+  if ((size_ + 1) * 2 > slots_.size() && NextSize() != 0) Grow();
   for (;;) {
     size_t home = HashKey(key) & mask_;
     size_t i = home;
@@ -99,7 +100,7 @@ bool TranspositionTable::InsertSlow(Key128 key) {
     }
     // A full neighbourhood: grow while allowed, else forget the key at home
     // (keys never sit more than kMaxProbe slots from home, so Contains stays exact).
-    if (slots_.size() < max_slots_) {
+    if (NextSize() != 0) {
       Grow();
       continue;
     }
@@ -109,10 +110,21 @@ bool TranspositionTable::InsertSlow(Key128 key) {
   }
 }
 
+size_t TranspositionTable::NextSize() const {
+  // Four times larger, else twice, while the old and the new array together
+  // (both live while the keys move) stay within the byte limit: a search
+  // must never hold more than --max-memory. 0: no growth.
+  for (size_t factor : {size_t{4}, size_t{2}}) {
+    const size_t n = slots_.size() * factor;
+    if (n <= max_slots_ && (slots_.size() + n) * sizeof(Key128) <= max_bytes_) return n;
+  }
+  return 0;
+}
+
 void TranspositionTable::Grow() {
   // Four times larger while that stays under the limit (fewer rehashes of a
-  // large search's keys), else twice.
-  const size_t n = slots_.size() * 4 <= max_slots_ ? slots_.size() * 4 : slots_.size() * 2;
+  // large search's keys), else twice (NextSize).
+  const size_t n = NextSize();
   std::vector<Key128, HugePageAllocator<Key128>> old(n, kEmptyKey);
   old.swap(slots_);
   mask_ = slots_.size() - 1;

@@ -2,8 +2,9 @@
 //
 // Open addressing with linear probing over a power-of-two array of keys. It
 // starts small (so that a 50-microsecond solve does not pay for clearing
-// megabytes) and grows (four times, or twice near its byte limit) while it
-// stays under that limit; at the limit it
+// megabytes) and grows (four times, or twice near its byte limit) while the
+// old and the new array together stay under that limit (both are live while
+// the keys move); at the limit it
 // stops growing and a new key overwrites an old one (the search then only
 // repeats work: forgetting a visited position never changes a verdict). All
 // decisions are deterministic. See tests/bench/table_bench.cpp for why this
@@ -94,6 +95,8 @@ class TranspositionTable {
   static constexpr size_t kMaxProbe = 16;
   bool InsertSlow(Key128 key);
   void Grow();
+  size_t NextSize() const;
+  size_t max_bytes_;
   size_t max_slots_;
   bool track_used_ = true;  // slots_.size() <= 2^32: used_ can name every slot
   size_t mask_;

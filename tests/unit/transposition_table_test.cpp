@@ -32,7 +32,9 @@ TEST(TranspositionTable, GrowsAndKeepsEveryKeyUnderTheLimit) {
 TEST(TranspositionTable, NeverExceedsItsByteLimit) {
   TranspositionTable t(64 * 1024, 64);
   for (uint64_t i = 0; i < 200000; ++i) t.Insert({i, 0});
-  EXPECT_LE(t.bytes(), 64u * 1024u);
+  // Growing holds the old and the new array at once: together they stay
+  // within the limit, so the last table is at most two thirds of it.
+  EXPECT_LE(t.bytes() * 3 / 2, 64u * 1024u);
   EXPECT_GT(t.overwrites(), 0u);
   // The most recent key is always present.
   EXPECT_TRUE(t.Contains({199999, 0}));
