@@ -316,8 +316,8 @@ class Solver {
   bool Acyclic() const { return prune_ && !r_.any_run && !r_.worry; }
   // POINTER DOMINANCE: true if a position that offers every talon card this
   // one offers (same everything else) is in `table` (see the top of the file).
-  // The key found goes to `by` (if not null).
-  bool Dominated(const Pos& s, Key128 key, const TranspositionTable& table, Key128* by) const {
+  // The key found goes to `by`.
+  bool Dominated(const Pos& s, Key128 key, const TranspositionTable& table, Key128& by) const {
     if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return false;
     const bool fresh = s.p == 0 || s.p % r_.draw == 0 || s.p == s.n;
     const uint64_t base = key.hi & ~(uint64_t{31} << 24);
@@ -325,7 +325,7 @@ class Solver {
       if (q % r_.draw == 0) continue;
       const Key128 x{key.lo, base | uint64_t(q) << 24};
       if (table.Contains(x)) {
-        if (by) *by = x;
+        by = x;
         return true;
       }
     }
@@ -967,28 +967,24 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       return stop(Verdict::kSolved, "");
     }
     child.key = solver.KeyOf(child.pos);
+    // With cycles tracked, an open position (asked first: a full table may
+    // have forgotten it) links the path to it; any other one in the table is
+    // lost.
+    if (tarjan && open.Link(child.key, stack[depth].mark)) continue;
+    if (!table.Insert(child.key)) continue;  // entered before
+    if (solver.DeadAfter(child.pos, move, stack[depth].pos)) continue;
+    Key128 by;
+    if (solver.Dominated(child.pos, child.key, table, by)) {
+      if (tarjan) open.Defer(child.key, by, stack[depth].mark);  // lost if `by` is
+      continue;
+    }
     if (tarjan) {
-      // An open position (asked first: a full table may have forgotten it)
-      // links the path to it; any other one in the table is lost.
-      if (open.Link(child.key, stack[depth].mark)) continue;
-      if (!table.Insert(child.key)) continue;
-      if (solver.DeadAfter(child.pos, move, stack[depth].pos)) continue;
-      Key128 by;
-      if (solver.Dominated(child.pos, child.key, table, &by)) {
-        open.Defer(child.key, by, stack[depth].mark);  // lost if `by` is
-        continue;
-      }
       child.mark = open.Enter(child.key, nodes);
-    } else {
-      if (!table.Insert(child.key)) continue;  // entered before
-      if (solver.DeadAfter(child.pos, move, stack[depth].pos)) continue;
-      if (solver.Dominated(child.pos, child.key, table, nullptr)) continue;
-      if (table.overwrites() > 0) {
-        // The table forgets: make sure the child is not on the current path.
-        bool on_path = false;
-        for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
-        if (on_path) continue;
-      }
+    } else if (table.overwrites() > 0) {
+      // The table forgets: make sure the child is not on the current path.
+      bool on_path = false;
+      for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
+      if (on_path) continue;
     }
     child.n = solver.Moves(child.pos, child.moves);
     child.next = 0;

@@ -575,6 +575,18 @@ Pile BuildAndShuffle(Hand& h, SplitMix64& rng, int lo, uint64_t spread) {
   return cards;
 }
 
+// Lays `cards` out at random: the first `in_stock` go to the talon, a random
+// number of those (below `in_stock`) to the waste, the rest to the first
+// `piles` piles, all but each pile's top face down.
+void LayOut(Hand& h, const Pile& cards, size_t in_stock, uint64_t piles, SplitMix64& rng) {
+  h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
+  const size_t in_waste = rng.Below(in_stock);
+  h.waste.assign(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
+  h.stock.erase(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
+  for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(piles)].push_back(cards[i]);
+  for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+}
+
 // The dead test and the pointer dominance on random positions with many
 // face-down cards (each suit built to a random height, the other cards laid
 // out at random, all but the top of each pile face down, a few talon cards
@@ -590,15 +602,10 @@ TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
     if (seed % 2) h.options["worry"] = true;
     if (seed % 4 < 2) h.options["runs"] = std::string("any");
     Pile cards = BuildAndShuffle(h, rng, 6, 4);
-    const size_t in_stock = 2 + rng.Below(6);
-    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
     // Some talon cards start in the waste, so that the pointer starts off the
     // chain of a fresh pass (POINTER DOMINANCE).
-    const size_t in_waste = rng.Below(in_stock);
-    h.waste.assign(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
-    h.stock.erase(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
-    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(5)].push_back(cards[i]);
-    for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+    const size_t in_stock = 2 + rng.Below(6);
+    LayOut(h, cards, in_stock, 5, rng);
     agree.Compare(h, seed);
   }
   EXPECT_GE(agree.compared, 100);
@@ -620,12 +627,7 @@ TEST(KlondikeSolver, TalonStacksAgreeWithThePlainSearch) {
     if (seed % 4 < 2) h.options["runs"] = std::string("any");
     Pile cards = BuildAndShuffle(h, rng, 5, 4);
     const size_t in_stock = 4 + rng.Below(9);
-    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
-    const size_t in_waste = rng.Below(in_stock);
-    h.waste.assign(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
-    h.stock.erase(h.stock.begin(), h.stock.begin() + static_cast<std::ptrdiff_t>(in_waste));
-    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(6)].push_back(cards[i]);
-    for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+    LayOut(h, cards, in_stock, 6, rng);
     agree.Compare(h, seed);
   }
   EXPECT_GE(agree.compared, 100);

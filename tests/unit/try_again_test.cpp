@@ -74,6 +74,15 @@ void ExpectLegal(Table& table, const MoveSpec& move) {
   ASSERT_TRUE(s.ok()) << G().FormatMove(move) << ": " << s.message();
 }
 
+// `moves` replay through the checker from `deal` to a win (`what` names the
+// case in a failure).
+void ExpectReplaysToAWin(const Deal& deal, const std::vector<MoveSpec>& moves, const std::string& what) {
+  Replay rep = ReplayMoves(G(), deal, moves);
+  EXPECT_TRUE(rep.first_error.ok()) << what << " step " << rep.legal_moves + 1 << ": "
+                                    << rep.first_error.message();
+  EXPECT_TRUE(rep.won) << what;
+}
+
 TEST(TryAgain, DealsThePackOntoFourEmptyHeaps) {
   auto deal = MakeDeal(G(), 5, {});
   ASSERT_TRUE(deal.ok());
@@ -224,10 +233,7 @@ TEST(TryAgain, VerdictsAgreeWithThePlainSearchOnSmallPositions) {
       ASSERT_NE(r.verdict, Verdict::kUnknown) << seed;
       if (r.verdict == Verdict::kSolved) {
         ++solved;
-        Replay rep = ReplayMoves(G(), d, r.moves);
-        ASSERT_TRUE(rep.first_error.ok()) << build << " seed " << seed << " step " << rep.legal_moves + 1
-                                          << ": " << rep.first_error.message();
-        ASSERT_TRUE(rep.won) << seed;
+        ExpectReplaysToAWin(d, r.moves, std::string(build) + " seed " + std::to_string(seed));
       } else {
         ++unsolvable;
       }
@@ -237,10 +243,8 @@ TEST(TryAgain, VerdictsAgreeWithThePlainSearchOnSmallPositions) {
       if (plain.verdict == Verdict::kUnknown) continue;
       ++compared;
       ASSERT_EQ(plain.verdict, r.verdict) << build << " seed " << seed;
-      if (plain.verdict == Verdict::kSolved) {
-        Replay rep = ReplayMoves(G(), d, plain.moves);
-        ASSERT_TRUE(rep.first_error.ok() && rep.won) << seed;
-      }
+      if (plain.verdict == Verdict::kSolved)
+        ExpectReplaysToAWin(d, plain.moves, std::string(build) + " seed " + std::to_string(seed) + " (plain)");
     }
     EXPECT_GT(solved, 100) << build;
     EXPECT_GT(unsolvable, std::string(build) == "anytime" ? 8 : 25) << build;
@@ -273,8 +277,7 @@ TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
   d.areas.tableau[0] = Cards({"QS", "TS"});
   r = SolveTryAgain(d, SearchLimits{}, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
-  Replay rep = ReplayMoves(G(), d, r.moves);
-  EXPECT_TRUE(rep.first_error.ok() && rep.won);
+  ExpectReplaysToAWin(d, r.moves, "the winning order");
 }
 
 TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
@@ -304,8 +307,7 @@ TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
   d.areas.stock = Cards({"KS", "8S"});  // 8S first
   r = SolveTryAgain(d, SearchLimits{}, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
-  Replay rep = ReplayMoves(G(), d, r.moves);
-  EXPECT_TRUE(rep.first_error.ok() && rep.won);
+  ExpectReplaysToAWin(d, r.moves, "the winning order");
 }
 
 // The whole solver wins deal `number` within `max_nodes`, and its line
@@ -317,9 +319,7 @@ void ExpectWonWithin(uint64_t number, uint64_t max_nodes) {
   limits.max_nodes = max_nodes;
   SolveResult r = SolveTryAgain(*deal, limits, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
-  Replay rep = ReplayMoves(G(), *deal, r.moves);
-  ASSERT_TRUE(rep.first_error.ok()) << "step " << rep.legal_moves + 1 << ": " << rep.first_error.message();
-  EXPECT_TRUE(rep.won);
+  ExpectReplaysToAWin(*deal, r.moves, "deal " + std::to_string(number));
 }
 
 TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
@@ -347,10 +347,7 @@ TEST(TryAgain, WinFinderLinesReplayToAWin) {
     ASSERT_NE(r.verdict, Verdict::kUnsolvable) << n;
     if (r.verdict != Verdict::kSolved) continue;
     ++solved;
-    Replay rep = ReplayMoves(G(), *deal, r.moves);
-    ASSERT_TRUE(rep.first_error.ok()) << "deal " << n << " step " << rep.legal_moves + 1 << ": "
-                                      << rep.first_error.message();
-    ASSERT_TRUE(rep.won) << n;
+    ExpectReplaysToAWin(*deal, r.moves, "deal " + std::to_string(n));
   }
   EXPECT_GE(solved, 10);
 }
@@ -372,8 +369,7 @@ TEST(TryAgain, WinFinderNeverWinsALostPosition) {
       if (r.verdict != Verdict::kSolved) continue;
       ++found;
       ASSERT_EQ(full.verdict, Verdict::kSolved) << build << " seed " << seed;
-      Replay rep = ReplayMoves(G(), d, r.moves);
-      ASSERT_TRUE(rep.first_error.ok() && rep.won) << build << " seed " << seed;
+      ExpectReplaysToAWin(d, r.moves, std::string(build) + " seed " + std::to_string(seed));
     }
     EXPECT_GT(lost, 8) << build;
     EXPECT_GE(found, won * 9 / 10) << build << ": found " << found << " of " << won;
@@ -413,10 +409,7 @@ TEST(TryAgain, ShuffledDealsSolutionsReplay) {
     }
     if (r.verdict != Verdict::kSolved) continue;
     ++solved;
-    Replay rep = ReplayMoves(G(), *deal, r.moves);
-    ASSERT_TRUE(rep.first_error.ok()) << "deal " << n << " step " << rep.legal_moves + 1 << ": "
-                                      << rep.first_error.message();
-    ASSERT_TRUE(rep.won) << n;
+    ExpectReplaysToAWin(*deal, r.moves, "deal " + std::to_string(n));
   }
   EXPECT_GT(solved, 5);
 }
