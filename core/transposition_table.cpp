@@ -1,6 +1,8 @@
 #include "core/transposition_table.h"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <bit>
 #include <cstdlib>
 #include <new>
@@ -9,9 +11,47 @@
 
 namespace talon {
 
+namespace {
+
+constexpr size_t kHugePage = size_t{2} << 20;
+size_t Rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
+
+// The calling thread's recently freed large blocks (see AllocateHuge).
+class BlockCache {
+ public:
+  ~BlockCache() {
+    for (Block& b : blocks_) std::free(b.p);
+  }
+  // A cached block of exactly `bytes` (rounded), or nullptr.
+  void* Take(size_t bytes) {
+    for (Block& b : blocks_)
+      if (b.p != nullptr && b.bytes == bytes) return std::exchange(b.p, nullptr);
+    return nullptr;
+  }
+  // Keeps `p`, freeing the oldest block if both places are taken.
+  void Keep(void* p, size_t bytes) {
+    Block& slot = blocks_[0].p == nullptr ? blocks_[0] : blocks_[1].p == nullptr ? blocks_[1]
+                                                                                 : blocks_[oldest_];
+    std::free(slot.p);
+    slot = {p, bytes};
+    oldest_ = &slot == &blocks_[0] ? 1 : 0;
+  }
+
+ private:
+  struct Block {
+    void* p = nullptr;
+    size_t bytes = 0;
+  };
+  std::array<Block, 2> blocks_;
+  int oldest_ = 0;
+};
+thread_local BlockCache block_cache;
+
+}  // namespace
+
 void* AllocateHuge(size_t bytes) {
-  constexpr size_t kHugePage = size_t{2} << 20;
-  const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  const size_t rounded = Rounded(bytes);
+  if (void* p = block_cache.Take(rounded)) return p;
   void* p = std::aligned_alloc(kHugePage, rounded);
   if (p == nullptr) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
@@ -20,7 +60,7 @@ void* AllocateHuge(size_t bytes) {
   return p;
 }
 
-void FreeHuge(void* p) { std::free(p); }
+void FreeHuge(void* p, size_t bytes) { block_cache.Keep(p, Rounded(bytes)); }
 
 TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {
   Reset(max_bytes, initial_slots);

@@ -254,6 +254,32 @@ inline uint64_t Mix(uint64_t h) {
   return h ^ (h >> 33);
 }
 
+// The terms of the pile hashes (Zobrist): a pile's raw hash is the sum of a
+// term per (card, height) and one for its face-down count, so a move updates
+// it in time proportional to the cards it moves, not to the pile's length.
+// Two independent sets (a, b), from SplitMix64, fixed at compile time.
+struct PileTerms {
+  uint64_t card[2][64][kMaxPile];
+  uint64_t down[2][kMaxPile + 1];
+};
+constexpr PileTerms MakePileTerms() {
+  PileTerms t{};
+  uint64_t x = 0x7A1F0C3D5B2E9184ULL;
+  auto next = [&x]() {
+    uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (int h = 0; h < 2; ++h) {
+    for (int c = 0; c < 64; ++c)
+      for (int k = 0; k < kMaxPile; ++k) t.card[h][c][k] = next();
+    for (int d = 0; d <= kMaxPile; ++d) t.down[h][d] = next();
+  }
+  return t;
+}
+constexpr PileTerms kTerms = MakePileTerms();
+
 struct Pos {
   std::array<std::array<uint8_t, kMaxPile>, kPiles> pile;  // codes, bottom to top
   std::array<uint8_t, kPiles> len, down;
@@ -263,7 +289,8 @@ struct Pos {
   uint8_t redeals = 0;                   // counted only with limited passes
   uint8_t yield = 0;                     // a card left the waste since the last redeal
   uint32_t mask = 0;                     // starting-talon cards still in the talon
-  std::array<uint64_t, kPiles> ha, hb;   // per-pile hashes
+  std::array<uint64_t, kPiles> ha, hb;   // per-pile raw hashes (PileTerms)
+  uint64_t sa = 0, sb = 0;               // sums of the piles' mixed hashes
 };
 
 enum Kind : uint8_t { kTalonF, kTalonT, kTabF, kTabT, kFoundT, kDraw, kRedeal };
@@ -282,6 +309,10 @@ class Solver {
 
   Pos Start(const Deal& deal);
   bool Won(const Pos& s) const { return s.found[0] + s.found[1] + s.found[2] + s.found[3] == 52; }
+  // Won(s after m): only a card built can complete the foundations.
+  bool Wins(const Pos& s, Move m) const {
+    return (m.kind == kTabF || m.kind == kTalonF) && s.found[0] + s.found[1] + s.found[2] + s.found[3] == 51;
+  }
   int Moves(const Pos& s, Move* out) const;
   void Apply(Pos& s, Move m) const;
   Key128 KeyOf(const Pos& s) const;
@@ -321,11 +352,18 @@ class Solver {
     if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return false;
     const bool fresh = s.p == 0 || s.p % r_.draw == 0 || s.p == s.n;
     const uint64_t base = key.hi & ~(uint64_t{31} << 24);
+    // The dominating keys, asked of the memory all at once (their probes
+    // nearly always miss the cache), then looked up in order.
+    Key128 xs[kMaxTalon];
+    int nx = 0;
     for (int q = fresh ? s.n - 1 : s.p - r_.draw; q >= 1; q -= fresh ? 1 : r_.draw) {
       if (q % r_.draw == 0) continue;
-      const Key128 x{key.lo, base | uint64_t(q) << 24};
-      if (table.Contains(x)) {
-        by = x;
+      xs[nx] = Key128{key.lo, base | uint64_t(q) << 24};
+      table.Prefetch(xs[nx++]);
+    }
+    for (int i = 0; i < nx; ++i) {
+      if (table.Contains(xs[i])) {
+        by = xs[i];
         return true;
       }
     }
@@ -418,19 +456,39 @@ class Solver {
     }
     return k;
   }
-  void Rehash(Pos& s, int i) const {
-    uint64_t a = 0x9E3779B97F4A7C15ULL * (s.down[i] + 1u);
-    uint64_t b = 0xC2B2AE3D27D4EB4FULL * (s.down[i] + 7u);
-    for (int k = 0; k < s.len[i]; ++k) {
-      a = (a ^ s.pile[i][k]) * 0x100000001B3ULL;
-      b = (b + s.pile[i][k] + 0x51u) * 0xD6E8FEB86659FD93ULL;
-      b ^= b >> 31;
-    }
-    s.ha[i] = Mix(a ^ s.len[i]);
-    s.hb[i] = Mix(b + 0x632BE59BD9B4E019ULL);
+  // Pile i's share of the key: its raw hashes mixed (so that the sums over
+  // the piles forget only the piles' order). Unsum before changing pile i,
+  // Resum after.
+  static void Unsum(Pos& s, int i) {
+    s.sa -= Mix(s.ha[i]);
+    s.sb -= Mix(s.hb[i] + 0x632BE59BD9B4E019ULL);
   }
+  static void Resum(Pos& s, int i) {
+    s.sa += Mix(s.ha[i]);
+    s.sb += Mix(s.hb[i] + 0x632BE59BD9B4E019ULL);
+  }
+  static void Push(Pos& s, int i, uint8_t c) {
+    const int k = s.len[i]++;
+    s.pile[i][k] = c;
+    s.ha[i] += kTerms.card[0][c][k];
+    s.hb[i] += kTerms.card[1][c][k];
+  }
+  // Cuts pile i down to `len` cards.
+  static void Cut(Pos& s, int i, int len) {
+    for (int k = len; k < s.len[i]; ++k) {
+      s.ha[i] -= kTerms.card[0][s.pile[i][k]][k];
+      s.hb[i] -= kTerms.card[1][s.pile[i][k]][k];
+    }
+    s.len[i] = static_cast<uint8_t>(len);
+  }
+  static void SetDown(Pos& s, int i, int down) {
+    s.ha[i] += kTerms.down[0][down] - kTerms.down[0][s.down[i]];
+    s.hb[i] += kTerms.down[1][down] - kTerms.down[1][s.down[i]];
+    s.down[i] = static_cast<uint8_t>(down);
+  }
+  // Turns up the top card of pile i if it is face down.
   static void Flip(Pos& s, int i) {
-    if (s.len[i] > 0 && s.down[i] == s.len[i]) --s.down[i];
+    if (s.len[i] > 0 && s.down[i] == s.len[i]) SetDown(s, i, s.down[i] - 1);
   }
 
   KlondikeRules r_;
@@ -444,11 +502,12 @@ Pos Solver::Start(const Deal& deal) {
   const Areas& a = deal.areas;
   for (int i = 0; i < kPiles; ++i) {
     const Pile& pile = a.tableau[static_cast<size_t>(i)];
-    s.len[i] = static_cast<uint8_t>(pile.size());
-    for (size_t k = 0; k < pile.size(); ++k) s.pile[i][k] = pile[k].code();
-    s.down[i] = a.face_down.empty() ? 0 : static_cast<uint8_t>(a.face_down[static_cast<size_t>(i)]);
+    s.ha[i] = kTerms.down[0][0];
+    s.hb[i] = kTerms.down[1][0];
+    for (size_t k = 0; k < pile.size(); ++k) Push(s, i, pile[k].code());
+    SetDown(s, i, a.face_down.empty() ? 0 : a.face_down[static_cast<size_t>(i)]);
     Flip(s, i);
-    Rehash(s, i);
+    Resum(s, i);
   }
   for (size_t f = 0; f < a.foundations.size() && f < 4; ++f)
     s.found[f] = static_cast<uint8_t>(a.foundations[f].size());
@@ -575,8 +634,7 @@ bool Solver::Dead(const Pos& s) const {
 }
 
 Key128 Solver::KeyOf(const Pos& s) const {
-  uint64_t a = 0, b = 0;
-  for (int i = 0; i < kPiles; ++i) a += s.ha[i], b += s.hb[i];
+  const uint64_t a = s.sa, b = s.sb;
   // With unlimited passes, once a redeal is allowed, every pointer on the
   // chain of a fresh pass (0, draw, 2*draw, ..., n) offers exactly the cards
   // of that chain, as pointer 0 does: those positions are one.
@@ -759,31 +817,37 @@ void Solver::Apply(Pos& s, Move m) const {
       if (m.kind == kTalonF) {
         ++s.found[SuitOf(c)];
       } else {
-        s.pile[m.b][s.len[m.b]++] = c;
-        Rehash(s, m.b);
+        Unsum(s, m.b);
+        Push(s, m.b, c);
+        Resum(s, m.b);
       }
       break;
     }
     case kTabF: {
-      const uint8_t c = s.pile[m.a][--s.len[m.a]];
+      Unsum(s, m.a);
+      const uint8_t c = s.pile[m.a][s.len[m.a] - 1];
+      Cut(s, m.a, s.len[m.a] - 1);
       ++s.found[SuitOf(c)];
       Flip(s, m.a);
-      Rehash(s, m.a);
+      Resum(s, m.a);
       break;
     }
     case kTabT: {
-      for (int k = m.c; k < s.len[m.a]; ++k) s.pile[m.b][s.len[m.b]++] = s.pile[m.a][k];
-      s.len[m.a] = m.c;
+      Unsum(s, m.a);
+      Unsum(s, m.b);
+      for (int k = m.c; k < s.len[m.a]; ++k) Push(s, m.b, s.pile[m.a][k]);
+      Cut(s, m.a, m.c);
       Flip(s, m.a);
-      Rehash(s, m.a);
-      Rehash(s, m.b);
+      Resum(s, m.a);
+      Resum(s, m.b);
       break;
     }
     case kFoundT: {
       const uint8_t c = static_cast<uint8_t>(s.found[m.a] << 2 | m.a);
       --s.found[m.a];
-      s.pile[m.b][s.len[m.b]++] = c;
-      Rehash(s, m.b);
+      Unsum(s, m.b);
+      Push(s, m.b, c);
+      Resum(s, m.b);
       break;
     }
     case kDraw:
@@ -878,7 +942,24 @@ struct Frame {
   int n = 0, next = 0;
   OpenPositions::Mark mark;  // LOST POSITIONS KEPT, with cycles
   Move moves[kMaxMoves];
+  Key128 keys[kMaxMoves];  // the key each move leads to
 };
+
+// Generates the moves of frame f's position and the keys of the positions
+// they lead to, and asks the memory for those keys' table slots at once:
+// nearly every probe of a large table misses the cache, and most children
+// are positions already entered (skipped after the probe alone), so the
+// misses of one frame's children overlap instead of coming one by one.
+void GenerateChildren(const Solver& solver, const TranspositionTable& table, Frame& f) {
+  f.n = solver.Moves(f.pos, f.moves);
+  f.next = 0;
+  for (int i = 0; i < f.n; ++i) {
+    Pos child = f.pos;
+    solver.Apply(child, f.moves[i]);
+    f.keys[i] = solver.KeyOf(child);
+    table.Prefetch(f.keys[i]);
+  }
+}
 
 // One complete depth-first search from `start`, stopped by `max_nodes` (0:
 // none), the caller's time and cancel limits, or the table's memory bound.
@@ -916,9 +997,8 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   uint64_t nodes = 0;
   stack[0].pos = start;
   stack[0].key = solver.KeyOf(start);
-  stack[0].n = solver.Moves(start, stack[0].moves);
-  stack[0].next = 0;
   table.Insert(stack[0].key);
+  GenerateChildren(solver, table, stack[0]);
   if (tarjan) stack[0].mark = open.Enter(stack[0].key, 0);
   auto stop = [&](Verdict v, const char* limit) {
     // The positions on the path (and, with cycles, those left in a cycle
@@ -943,11 +1023,9 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       --depth;
       continue;
     }
-    const Move move = top.moves[top.next++];
-    if (depth + 1 == stack.size()) stack.resize(stack.size() * 2);
-    Frame& child = stack[depth + 1];  // `top` is not used after the resize
-    child.pos = stack[depth].pos;
-    solver.Apply(child.pos, move);
+    const Move move = top.moves[top.next];
+    const Key128 key = top.keys[top.next++];
+    const bool won = solver.Wins(top.pos, move);
     ++nodes;
 
     if (max_nodes && nodes >= max_nodes) return stop(Verdict::kUnknown, "max-nodes");
@@ -961,17 +1039,21 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       if (tarjan && open.size() > max_open) return stop(Verdict::kUnknown, "max-nodes");
     }
 
-    if (solver.Won(child.pos)) {
+    if (won) {
       Pos replay = start;
       for (size_t d = 0; d <= depth; ++d) solver.Expand(replay, stack[d].moves[stack[d].next - 1], *line);
       return stop(Verdict::kSolved, "");
     }
-    child.key = solver.KeyOf(child.pos);
     // With cycles tracked, an open position (asked first: a full table may
     // have forgotten it) links the path to it; any other one in the table is
     // lost.
-    if (tarjan && open.Link(child.key, stack[depth].mark)) continue;
-    if (!table.Insert(child.key)) continue;  // entered before
+    if (tarjan && open.Link(key, stack[depth].mark)) continue;
+    if (!table.Insert(key)) continue;  // entered before
+    if (depth + 1 == stack.size()) stack.resize(stack.size() * 2);
+    Frame& child = stack[depth + 1];  // `top` is not used after the resize
+    child.pos = stack[depth].pos;
+    solver.Apply(child.pos, move);
+    child.key = key;
     if (solver.DeadAfter(child.pos, move, stack[depth].pos)) continue;
     Key128 by;
     if (solver.Dominated(child.pos, child.key, table, by)) {
@@ -986,8 +1068,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
       if (on_path) continue;
     }
-    child.n = solver.Moves(child.pos, child.moves);
-    child.next = 0;
+    GenerateChildren(solver, table, child);
     ++depth;
   }
   return stop(Verdict::kUnsolvable, "");

@@ -20,6 +20,32 @@ TEST(TranspositionTable, InsertThenContains) {
   EXPECT_EQ(t.size(), 1u);
 }
 
+// A thread gets its freed large blocks back for the same size (so a search
+// after a search touches no fresh memory), keeps at most two, and never hands
+// one out for another size.
+TEST(HugeBlocks, AThreadReusesItsTwoLastFreedBlocksOfTheSameSize) {
+  const size_t a = kHugeBlock, b = 2 * kHugeBlock, c = 4 * kHugeBlock;
+  void* pa = AllocateHuge(a);
+  void* pb = AllocateHuge(b);
+  FreeHuge(pa, a);
+  FreeHuge(pb, b);
+  void* pc = AllocateHuge(c);
+  EXPECT_NE(pc, pa);
+  EXPECT_NE(pc, pb);
+  EXPECT_EQ(AllocateHuge(a), pa);
+  EXPECT_EQ(AllocateHuge(b), pb);
+  FreeHuge(pa, a);
+  FreeHuge(pb, b);
+  FreeHuge(pc, c);  // a third block: the oldest one kept (pa) is freed
+  EXPECT_EQ(AllocateHuge(c), pc);
+  EXPECT_EQ(AllocateHuge(b), pb);
+  void* pa2 = AllocateHuge(a);  // a fresh block, usable whole
+  static_cast<char*>(pa2)[a - 1] = 1;
+  FreeHuge(pa2, a);
+  FreeHuge(pb, b);
+  FreeHuge(pc, c);
+}
+
 TEST(TranspositionTable, GrowsAndKeepsEveryKeyUnderTheLimit) {
   TranspositionTable t(size_t{1} << 24, 64);
   for (uint64_t i = 0; i < 100000; ++i) EXPECT_TRUE(t.Insert({i, i * 7}));
