@@ -16,7 +16,8 @@ namespace {
 constexpr size_t kHugePage = size_t{2} << 20;
 size_t Rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
 
-// The calling thread's recently freed large blocks (see AllocateHuge).
+// The calling thread's freed large blocks, at most one of each size (see
+// AllocateHuge).
 class BlockCache {
  public:
   ~BlockCache() {
@@ -28,13 +29,17 @@ class BlockCache {
       if (b.p != nullptr && b.bytes == bytes) return std::exchange(b.p, nullptr);
     return nullptr;
   }
-  // Keeps `p`, freeing the oldest block if both places are taken.
+  // Keeps `p` unless a block of its size is kept already; with every place
+  // taken, the smallest block goes (the cheapest to touch afresh).
   void Keep(void* p, size_t bytes) {
-    Block& slot = blocks_[0].p == nullptr ? blocks_[0] : blocks_[1].p == nullptr ? blocks_[1]
-                                                                                 : blocks_[oldest_];
-    std::free(slot.p);
-    slot = {p, bytes};
-    oldest_ = &slot == &blocks_[0] ? 1 : 0;
+    Block* slot = &blocks_[0];
+    for (Block& b : blocks_) {
+      if (b.p != nullptr && b.bytes == bytes) return std::free(p);
+      if (slot->p != nullptr && (b.p == nullptr || b.bytes < slot->bytes)) slot = &b;
+    }
+    if (slot->p != nullptr && slot->bytes > bytes) return std::free(p);
+    std::free(slot->p);
+    *slot = {p, bytes};
   }
 
  private:
@@ -42,8 +47,7 @@ class BlockCache {
     void* p = nullptr;
     size_t bytes = 0;
   };
-  std::array<Block, 2> blocks_;
-  int oldest_ = 0;
+  std::array<Block, 6> blocks_;
 };
 thread_local BlockCache block_cache;
 

@@ -23,13 +23,14 @@ namespace talon {
 // Allocates blocks of 4 MiB or more on 2 MiB boundaries and asks Linux for
 // transparent huge pages there: a large table is probed at random, and with
 // 4 KiB pages nearly every probe misses the TLB (see docs/performance.md).
-// Smaller blocks come from the ordinary allocator. Each thread keeps its two
-// most recently freed large blocks and hands them out again for the same
-// size: touching fresh memory is slow on a virtual machine (2.4 s a GiB on
-// the project machine, against 0.1 s to clear memory already touched), and
-// a thread solving many deals grows its table through the same sizes every
-// time. Two blocks are at most what a growing table holds at once (the old
-// and the new array), so the cache stays within --max-memory.
+// Smaller blocks come from the ordinary allocator. Each thread keeps the
+// large blocks it frees, one of each size and six at most (the smallest goes
+// first), and hands them out again for the same size: touching fresh memory
+// is slow on a virtual machine (2.4 s a GiB on the project machine, against
+// 0.1 s to clear memory already touched), and a thread solving many deals
+// grows its tables through the same sizes every time. A table grows by x4
+// (x2 near its limit) while old and new fit its limit, so the sizes one
+// search frees add up to about a third more than its largest table.
 template <class T>
 struct HugePageAllocator {
   using value_type = T;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -21,29 +22,40 @@ TEST(TranspositionTable, InsertThenContains) {
 }
 
 // A thread gets its freed large blocks back for the same size (so a search
-// after a search touches no fresh memory), keeps at most two, and never hands
-// one out for another size.
-TEST(HugeBlocks, AThreadReusesItsTwoLastFreedBlocksOfTheSameSize) {
-  const size_t a = kHugeBlock, b = 2 * kHugeBlock, c = 4 * kHugeBlock;
-  void* pa = AllocateHuge(a);
-  void* pb = AllocateHuge(b);
-  FreeHuge(pa, a);
-  FreeHuge(pb, b);
-  void* pc = AllocateHuge(c);
-  EXPECT_NE(pc, pa);
-  EXPECT_NE(pc, pb);
-  EXPECT_EQ(AllocateHuge(a), pa);
-  EXPECT_EQ(AllocateHuge(b), pb);
-  FreeHuge(pa, a);
-  FreeHuge(pb, b);
-  FreeHuge(pc, c);  // a third block: the oldest one kept (pa) is freed
-  EXPECT_EQ(AllocateHuge(c), pc);
-  EXPECT_EQ(AllocateHuge(b), pb);
-  void* pa2 = AllocateHuge(a);  // a fresh block, usable whole
-  static_cast<char*>(pa2)[a - 1] = 1;
-  FreeHuge(pa2, a);
-  FreeHuge(pb, b);
-  FreeHuge(pc, c);
+// after a search touches no fresh memory), keeps one of each size, six at
+// most (the smallest goes first), and never hands one out for another size.
+// (In a thread of its own: the cache is per thread, and this one starts
+// empty.)
+TEST(HugeBlocks, AThreadReusesItsFreedBlocksOfTheSameSize) {
+  std::thread([] {
+    std::vector<void*> p(8);
+    std::vector<size_t> size(8);
+    for (size_t i = 0; i < 8; ++i) {
+      size[i] = kHugeBlock << i;
+      p[i] = AllocateHuge(size[i]);
+    }
+    for (size_t i = 0; i < 8; ++i) FreeHuge(p[i], size[i]);
+    // Kept: the six largest; a block of another size is never handed out.
+    void* other = AllocateHuge(3 * kHugeBlock);
+    for (size_t i = 2; i < 8; ++i) EXPECT_NE(other, p[i]);
+    static_cast<char*>(other)[3 * kHugeBlock - 1] = 1;  // usable whole
+    for (size_t i = 7; i >= 2; --i) EXPECT_EQ(AllocateHuge(size[i]), p[i]) << i;
+    for (size_t i = 2; i < 8; ++i) FreeHuge(p[i], size[i]);
+    FreeHuge(other, 3 * kHugeBlock);
+    // A second block of a size already kept is freed, not kept twice.
+    void* a = AllocateHuge(size[7]);  // p[7], from the cache
+    void* b = AllocateHuge(size[7]);  // a fresh one
+    EXPECT_EQ(a, p[7]);
+    EXPECT_NE(b, a);
+    FreeHuge(a, size[7]);
+    FreeHuge(b, size[7]);
+    void* c = AllocateHuge(size[7]);
+    void* d = AllocateHuge(size[7]);
+    EXPECT_EQ(c, a);
+    EXPECT_NE(d, a);
+    FreeHuge(c, size[7]);
+    FreeHuge(d, size[7]);
+  }).join();
 }
 
 TEST(TranspositionTable, GrowsAndKeepsEveryKeyUnderTheLimit) {
