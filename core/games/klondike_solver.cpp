@@ -201,7 +201,11 @@
 // four foundation heights, the redeals made (limited passes only) and
 // whether the current pass has played a card. The tableau part is two
 // independent 64-bit hashes (64 + 14 bits kept): a false match needs a
-// collision of both, about 2^-78 per pair of positions.
+// collision of both, about 2^-78 per pair of positions. A pile's hash is a
+// random term per (card, height) and one for its face-down count, summed
+// (Zobrist), then mixed, so a move updates it per card moved; the mixing
+// keeps the sum over the piles from mistaking two piles' cards for each
+// other's.
 //
 // CYCLES. Positions repeat (a card moved back and forth). The table is the
 // visited set: a position is entered at most once, which keeps reachability

@@ -5,10 +5,10 @@
 //   build/bin/talon_bench --benchmark_filter='KlondikeRange.*/1/1000/'  # the full targets
 //
 // A range benchmark runs once over deals FIRST..LAST with a deterministic
-// budget of 30 million positions per deal (about 10 s of one idle core of
-// the shared machine, measured on long searches: 2.5-3.3 million positions
-// per CPU second; with draw=1 passes=1, whose dead test runs after every
-// talon move, about 2 million, so 30 million are about 15 s there;
+// budget per deal standing for 10 s of one core of the project machine in a
+// range run (session 6, talon-stats --timings on the undecided deals: 50
+// million positions with draw 3, 30 million with draw=1 passes=1, whose dead
+// test runs after talon moves; docs/rules/klondike.md, Measurements;
 // TALON_KLONDIKE_MAX_NODES overrides it) and no time limit,
 // so the verdicts do not depend on the machine's load (TALON_KLONDIKE_DEALS
 // restricts the range to a list of deals), and reports: decided (fraction solved or proved unsolvable), solved,
@@ -39,14 +39,14 @@ void BM_KlondikeDeal(benchmark::State& state) {
 }
 BENCHMARK(BM_KlondikeDeal);
 
-void DecideRange(benchmark::State& state, const char* label, const Options& options) {
+void DecideRange(benchmark::State& state, const char* label, const Options& options, uint64_t budget) {
   const Game& game = KlondikeGame();
   const uint64_t first = static_cast<uint64_t>(state.range(0));
   const uint64_t last = static_cast<uint64_t>(state.range(1));
   SearchLimits limits;
-  limits.max_nodes = 30'000'000;
+  limits.max_nodes = budget;
   if (const char* env = std::getenv("TALON_KLONDIKE_MAX_NODES")) limits.max_nodes = std::strtoull(env, nullptr, 10);
-  limits.max_memory = size_t{1} << 30;
+  limits.max_memory = size_t{2} << 30;  // talon-solve's default --max-memory
   std::vector<double> ms;
   std::string undecided;
   double solved = 0, unsolvable = 0, unknown = 0, nodes = 0;
@@ -93,13 +93,13 @@ void DecideRange(benchmark::State& state, const char* label, const Options& opti
 
 // The literature's variant: runs=any, worry on, draw 3, unlimited passes.
 void BM_KlondikeRange_AnyWorry(benchmark::State& state) {
-  DecideRange(state, "AnyWorry", {{"runs", std::string("any")}, {"worry", true}});
+  DecideRange(state, "AnyWorry", {{"runs", std::string("any")}, {"worry", true}}, 50'000'000);
 }
 // The seed's rules (the defaults).
-void BM_KlondikeRange_Default(benchmark::State& state) { DecideRange(state, "Default", {}); }
+void BM_KlondikeRange_Default(benchmark::State& state) { DecideRange(state, "Default", {}, 50'000'000); }
 // The seed's other variant: draw 1, one pass.
 void BM_KlondikeRange_Draw1Pass1(benchmark::State& state) {
-  DecideRange(state, "Draw1Pass1", {{"draw", int64_t{1}}, {"passes", int64_t{1}}});
+  DecideRange(state, "Draw1Pass1", {{"draw", int64_t{1}}, {"passes", int64_t{1}}}, 30'000'000);
 }
 
 BENCHMARK(BM_KlondikeRange_AnyWorry)->Args({1, 100})->Args({1, 1000})->Iterations(1)->Unit(benchmark::kSecond);
