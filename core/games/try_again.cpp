@@ -598,7 +598,18 @@ struct Probe {
 // the score. FindWin() runs it with several scores and widths doubling;
 // every position made (every Apply(), playout moves too) counts as a node.
 // A run that never had to drop a child for lack of room (nor cap a closure)
-// is not widened further: a wider run would be the same.
+// is not widened further: a wider run would keep the same positions.
+//
+// Diversity. On the hard deals (most aces late: 30-40 cards on the heaps
+// before much can be built) a plain beam soon fills with near twins: its
+// positions share all their early choices, and a wider run ranks the same
+// way, so widening gains little. Two measures, each worth several deals
+// (see the rules page): a seeded jitter in [0, 100) is added to every
+// child's score (at most one card's weight; the seed differs for every run,
+// so successive runs rank near-equal positions differently), and a layer
+// first takes each parent's best child, then fills up with the others.
+// Neither touches soundness (only a line reaching Won() is returned) or
+// determinism (the jitter is a hash of the key and the run's seed).
 constexpr size_t kBeamFirstWidth = 256;  // the beam with the static score
 constexpr size_t kPilotFirstWidth = 16;  // the beam scored by playouts
 constexpr size_t kBeamMaxWidth = size_t{1} << 16;
@@ -609,6 +620,10 @@ struct Beam {
   explicit Beam(const TryRules& r) : rules(r), probe{r} { probe.wild_cards = false; }
   const TryRules& rules;
   Probe probe;
+  bool diverse = false;      // jitter and each parent's best first (see "Diversity")
+  uint64_t jitter_seed = 0;  // this run's seed for Jitter()
+  std::vector<uint32_t> later;   // WithoutTwins()'s buffers
+  std::vector<uint8_t> has_child;
   int64_t pilot = 0;  // weight of the greedy playout's cards built in the score
   std::vector<TryMove> playout;
   uint64_t nodes = 0;   // Apply() calls, counted as nodes
@@ -629,6 +644,7 @@ struct Beam {
   static constexpr int64_t kPerCardOnHeaps = 100, kPerBlockedPair = 10, kPerExcess = 20,
                            kPerEmptyHeap = 30, kPerMisfit = 60;
   static constexpr int kMisfitLookahead = 10;
+  static constexpr uint64_t kJitter = 100;  // a card on the heaps weighs kPerCardOnHeaps = 100
 
   struct Cand {  // a child: its position is its parent's after the moves
     Key128 key;
@@ -711,6 +727,13 @@ struct Beam {
            kPerEmptyHeap * empty;
   }
 
+  // A seeded jitter in [0, kJitter) added to a child's score (see
+  // "Diversity" above): a pure function of the key and the run's seed.
+  int64_t Jitter(Key128 key) const {
+    if (!diverse) return 0;
+    return static_cast<int64_t>(HashKey(Key128{key.lo ^ jitter_seed, key.hi}) % kJitter);
+  }
+
   // The build closure of s (see above), adding the children to `cands`.
   // Returns true on a win (won_path set).
   bool Closure(const TryPosition& s, uint32_t parent, int cap) {
@@ -759,6 +782,7 @@ struct Beam {
         }
         score += pilot * (52 - probe.last_left);
       }
+      score += Jitter(key);
       cands.push_back(Cand{key, score, parent, static_cast<uint32_t>(pool.size()),
                            static_cast<uint32_t>(path.size())});
       pool.insert(pool.end(), path.begin(), path.end());
@@ -776,6 +800,30 @@ struct Beam {
       if (exhausted) return false;
     }
     return false;
+  }
+
+  // The ranked children without T1 twins (equal keys have equal scores and
+  // jitters, so they are adjacent; the first is kept); with `diverse`, each
+  // parent's best child first, then the others, each part in rank order.
+  void WithoutTwins(std::vector<uint32_t>& order) {
+    has_child.assign(std::max<size_t>(cur.size(), 1), 0);
+    later.clear();
+    size_t n = 0;
+    Key128 prev = kEmptyKey;
+    for (size_t k = 0; k < order.size(); ++k) {
+      const uint32_t i = order[k];
+      const Cand& c = cands[i];
+      if (k > 0 && c.key == prev) continue;
+      prev = c.key;
+      if (diverse && has_child[c.parent]) {
+        later.push_back(i);
+      } else {
+        has_child[c.parent] = 1;
+        order[n++] = i;
+      }
+    }
+    order.resize(n);
+    order.insert(order.end(), later.begin(), later.end());
   }
 
   // One run at `width`. Returns true with the winning line.
@@ -823,9 +871,9 @@ struct Beam {
       layer_moves.emplace_back();
       std::vector<Node>& layer = layers.back();
       std::vector<TryMove>& moves = layer_moves.back();
+      WithoutTwins(order);
       for (size_t k = 0; k < order.size(); ++k) {
         const Cand& c = cands[order[k]];
-        if (k > 0 && cands[order[k - 1]].key == c.key) continue;
         if (layer.size() == width) {
           truncated = true;
           break;
@@ -1136,6 +1184,10 @@ std::vector<MoveSpec> Specs(const Deal& deal, const std::vector<TryMove>& line) 
   return specs;
 }
 
+// Each beam run's jitter seed: a different one for every width and score,
+// so a wider run is not the narrower one's ranking again.
+uint64_t JitterSeed(size_t width, int64_t pilot) { return width * 7919 + static_cast<uint64_t>(pilot); }
+
 // Phase 2, the win-finders, taking turns within `budget` nodes: the beam
 // with the static score (widths 256, 512, ...), the beam scored by greedy
 // playouts (two weights; widths 16, 32, ...) and the randomized probe
@@ -1165,6 +1217,8 @@ bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, c
       if (c.done || won || used() >= budget || stop()) continue;
       any = true;
       beam.pilot = c.pilot;
+      beam.jitter_seed = JitterSeed(c.width, c.pilot);
+      beam.diverse = c.pilot == 0;
       beam.budget = beam.nodes + (budget - used());
       won = beam.Run(start, c.width, line);
       c.done = !beam.truncated || c.width >= kBeamMaxWidth;  // a wider run would be the same
