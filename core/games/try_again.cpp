@@ -197,8 +197,13 @@ struct TryRules {
     return true;
   }
 
-  int Moves(const Position& p, Move* out) const {
+  int Moves(const Position& p, Move* out) const { return Moves(p, out, false, nullptr); }
+  // With builds_only, the moves to a foundation only (the beam's build
+  // closure needs no more); `safe` (if given) is set iff the one move
+  // returned is a safe build (T3).
+  int Moves(const Position& p, Move* out, bool builds_only, bool* safe) const {
     int n = 0;
+    if (safe) *safe = false;
     const bool stock = p.dealt < deal->size;
     if (deal->anytime || !stock) {
       for (int h = 0; h < kHeaps; ++h) {
@@ -207,6 +212,7 @@ struct TryRules {
         if (!Buildable(p, r)) continue;
         if (prune && SafeBuild(p, r, BelowOfRank(p, h, r), h)) {
           out[0] = {Kind::kBuildHeap, static_cast<uint8_t>(h)};
+          if (safe) *safe = true;
           return 1;
         }
         out[n++] = {Kind::kBuildHeap, static_cast<uint8_t>(h)};
@@ -219,7 +225,7 @@ struct TryRules {
         out[n++] = {Kind::kDealToFoundation, 0};
       }
     }
-    if (!stock) return n;
+    if (!stock || builds_only) return n;
     // Places for the dealt card, best first: on a higher card (the closest
     // first), then an empty heap, then on a lower card (the closest first).
     const int r = RankOf(deal->order[p.dealt]);
@@ -530,23 +536,43 @@ struct Probe {
         play({Kind::kDealToFoundation, 0});
         continue;
       }
-      // Heaps where the card would break T2 at once are never chosen.
-      std::array<TryRules::Counts, kHeaps> heap_count{};
-      TryRules::Counts count{};
-      for (int h = 0; h < kHeaps; ++h) {
-        TryRules::HeapBounds(p, h, heap_count[static_cast<size_t>(h)], nullptr);
-        for (size_t a = 0; a < 14; ++a)
-          for (size_t t = 0; t < 6; ++t) count[a][t] = static_cast<uint8_t>(count[a][t] + heap_count[static_cast<size_t>(h)][a][t]);
-      }
-      int best = -1, best_score = 1 << 30;
+      // Heaps where the card would break T2 at once are never chosen. The
+      // T2 counts are needed only to put the card on a lower top, so they
+      // are made only then (most cards find a higher top or an empty heap,
+      // which rank first and need no test).
+      std::array<TryRules::Counts, kHeaps> heap_count;
+      TryRules::Counts count;
+      bool counted = false;
+      auto count_heaps = [&] {
+        heap_count = {};
+        count = {};
+        for (int h = 0; h < kHeaps; ++h) {
+          TryRules::HeapBounds(p, h, heap_count[static_cast<size_t>(h)], nullptr);
+          for (size_t a = 0; a < 14; ++a)
+            for (size_t t = 0; t < 6; ++t) count[a][t] = static_cast<uint8_t>(count[a][t] + heap_count[static_cast<size_t>(h)][a][t]);
+        }
+        counted = true;
+      };
+      // The heaps by score, lowest first (ties: lowest number), then the
+      // first one that passes the T2 test: the same heap as scanning all.
       const bool wild = wild_cards && rng.Below(10) == 0;
+      std::array<int, kHeaps> score{}, by_score{};
       for (int h = 0; h < kHeaps; ++h) {
         const size_t hs = static_cast<size_t>(h);
         const int top = p.len[hs] ? RankOf(p.heap[hs][p.len[hs] - 1u]) : 0;
-        int s = top > r ? top - r : top == 0 ? 20 : 40 + r - top;
-        if (wild) s = static_cast<int>(rng.Below(60));
-        if (s >= best_score) continue;
+        score[hs] = top > r ? top - r : top == 0 ? 20 : 40 + r - top;
+        if (wild) score[hs] = static_cast<int>(rng.Below(60));
+        int i = h;
+        for (; i > 0 && score[static_cast<size_t>(by_score[static_cast<size_t>(i - 1)])] > score[hs]; --i)
+          by_score[static_cast<size_t>(i)] = by_score[static_cast<size_t>(i - 1)];
+        by_score[static_cast<size_t>(i)] = h;
+      }
+      int best = -1;
+      for (const int h : by_score) {
+        const size_t hs = static_cast<size_t>(h);
+        const int top = p.len[hs] ? RankOf(p.heap[hs][p.len[hs] - 1u]) : 0;
         if (top != 0 && top <= r) {
+          if (!counted) count_heaps();
           TryRules::Counts alt{};
           if (!TryRules::HeapBounds(p, h, alt, nullptr, p.len[hs] - 1, r, p.built[static_cast<size_t>(r)] + 1)) continue;
           TryRules::Counts total = count;
@@ -554,8 +580,8 @@ struct Probe {
             for (size_t t = 0; t < 6; ++t) total[a][t] = static_cast<uint8_t>(total[a][t] - heap_count[hs][a][t] + alt[a][t]);
           if (!TryRules::Hall(total)) continue;
         }
-        best_score = s;
         best = h;
+        break;
       }
       if (best < 0) {
         last_left = p.left;
@@ -664,6 +690,16 @@ struct Beam {
   uint32_t won_parent = 0;
   std::vector<TryMove> won_path;
 
+  // kRanksUpTo[a]: a one in bytes 1..a of a 16-byte pair of words (Score()).
+  static constexpr std::array<std::array<uint64_t, 2>, 14> kRanksUpTo = [] {
+    std::array<std::array<uint64_t, 2>, 14> t{};
+    for (size_t a = 1; a < 14; ++a) {
+      t[a] = t[a - 1];
+      t[a][a >> 3] += uint64_t{1} << (8 * (a & 7));
+    }
+    return t;
+  }();
+
   // Higher is better. Positions of a layer have the same cards dealt, so
   // fewer cards on the heaps means more built. Blocked pairs: a card above
   // one of lower or equal rank (T2's constraint). Excess: T2's lower bound
@@ -678,17 +714,20 @@ struct Beam {
         ++empty;
         continue;
       }
-      std::array<int, 15> above{};  // above[r]: cards above with rank r
+      // Byte r of `geq` (r = 1..13; ranks 0-7 in the low word, 8-15 in
+      // the high one): the cards above with rank >= r, so a card's pairs
+      // are one byte and adding a card is two additions (at most 51 cards
+      // above: a byte never carries).
+      std::array<uint64_t, 2> geq{};
       std::array<int, 14> maxlb{};   // as HeapBounds
       for (int i = len - 1; i >= 0; --i) {
         const int a = RankOf(p.heap[hs][static_cast<size_t>(i)]);
-        int ge = 0;
-        for (int r = a; r <= 13; ++r) ge += above[static_cast<size_t>(r)];
-        pairs += ge;
+        pairs += static_cast<int64_t>(geq[static_cast<size_t>(a >> 3)] >> (8 * (a & 7)) & 0xFF);
+        geq[0] += kRanksUpTo[static_cast<size_t>(a)][0];
+        geq[1] += kRanksUpTo[static_cast<size_t>(a)][1];
         const int lb = std::max<int>(p.built[static_cast<size_t>(a)], maxlb[static_cast<size_t>(a)]) + 1;
         excess += lb - p.built[static_cast<size_t>(a)] - 1;
         for (int r = a; r >= 1 && maxlb[static_cast<size_t>(r)] < lb; --r) maxlb[static_cast<size_t>(r)] = lb;
-        ++above[static_cast<size_t>(a)];
       }
     }
     // Misfits: the next cards to come, placed greedily (built if they fit a
@@ -762,9 +801,10 @@ struct Beam {
       return true;
     }
     TryMove ms[TryRules::kMaxMoves];
-    const int n = rules.Moves(s, ms);
+    bool safe_build = false;
+    const int n = rules.Moves(s, ms, true, &safe_build);
     const bool stock = s.dealt < rules.deal->size;
-    const bool safe = stock && n == 1 && ms[0].kind == Kind::kBuildHeap;
+    const bool safe = stock && safe_build;
     if (stock && !safe) {
       int64_t score = Score(s);
       if (pilot) {
@@ -802,10 +842,33 @@ struct Beam {
     return false;
   }
 
-  // The ranked children without T1 twins (equal keys have equal scores and
+  // `order`: the children by score (higher first), then key, then index: a
+  // total order, so the ranking does not depend on the sort. Sorted as
+  // compact copies (no indirection in the comparisons).
+  struct Ranked {
+    int64_t score;
+    uint64_t hi, lo;
+    uint32_t index;
+  };
+  std::vector<Ranked> ranked;
+  std::vector<uint32_t> order;
+  void RankChildren() {
+    ranked.resize(cands.size());
+    for (uint32_t i = 0; i < cands.size(); ++i) ranked[i] = Ranked{cands[i].score, cands[i].key.hi, cands[i].key.lo, i};
+    std::sort(ranked.begin(), ranked.end(), [](const Ranked& x, const Ranked& y) {
+      if (x.score != y.score) return x.score > y.score;
+      if (x.hi != y.hi) return x.hi < y.hi;
+      if (x.lo != y.lo) return x.lo < y.lo;
+      return x.index < y.index;
+    });
+    order.resize(ranked.size());
+    for (size_t k = 0; k < ranked.size(); ++k) order[k] = ranked[k].index;
+  }
+
+  // `order` without T1 twins (equal keys have equal scores and
   // jitters, so they are adjacent; the first is kept); with `diverse`, each
   // parent's best child first, then the others, each part in rank order.
-  void WithoutTwins(std::vector<uint32_t>& order) {
+  void WithoutTwins() {
     has_child.assign(std::max<size_t>(cur.size(), 1), 0);
     later.clear();
     size_t n = 0;
@@ -857,21 +920,12 @@ struct Beam {
       if (exhausted || cands.empty()) return false;
       // The best `width` distinct children: by score, then key (equal keys
       // have equal scores, so they are adjacent).
-      std::vector<uint32_t> order(cands.size());
-      for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        const Cand& x = cands[a];
-        const Cand& y = cands[b];
-        if (x.score != y.score) return x.score > y.score;
-        if (x.key.hi != y.key.hi) return x.key.hi < y.key.hi;
-        if (x.key.lo != y.key.lo) return x.key.lo < y.key.lo;
-        return a < b;
-      });
+      RankChildren();
       layers.emplace_back();
       layer_moves.emplace_back();
       std::vector<Node>& layer = layers.back();
       std::vector<TryMove>& moves = layer_moves.back();
-      WithoutTwins(order);
+      WithoutTwins();
       for (size_t k = 0; k < order.size(); ++k) {
         const Cand& c = cands[order[k]];
         if (layer.size() == width) {
@@ -1184,19 +1238,20 @@ std::vector<MoveSpec> Specs(const Deal& deal, const std::vector<TryMove>& line) 
   return specs;
 }
 
-// Each beam run's jitter seed: a different one for every width and score,
-// so a wider run is not the narrower one's ranking again.
-uint64_t JitterSeed(size_t width, int64_t pilot) { return width * 7919 + static_cast<uint64_t>(pilot); }
+// Each beam run's jitter seed: a different one for every width, score and
+// variant, so no run repeats another's ranking.
+uint64_t JitterSeed(size_t width, int64_t pilot, int variant) {
+  return width * 7919 + static_cast<uint64_t>(pilot) + static_cast<uint64_t>(variant) * 7;
+}
 
 // Phase 2, the win-finders, taking turns within `budget` nodes: the beam
-// with the static score (widths 256, 512, ...), the beam scored by greedy
-// playouts (two weights; widths 16, 32, ...) and the randomized probe
-// (playouts numbered 0, 1, 2, ..., in chunks of 250,000, 500,000, ...
-// moves). Each turn doubles that finder's share, so they get similar
-// shares of the budget. Different finders win different deals (see the
-// rules page). Deterministic: only `stop` (the time limit or a cancel)
-// depends on the clock. Returns true with a winning line; `spent` gets the
-// nodes used.
+// with the static score (diverse, three jitter seeds per width; widths 256,
+// 512, ...), the beam scored by greedy playouts (two weights; widths 16,
+// 32, ...) and the randomized probe (playouts numbered 0, 1, 2, ..., in
+// chunks of 250,000, 500,000, ... moves). Each turn doubles that finder's
+// share. Different finders win different deals (see the rules page).
+// Deterministic: only `stop` (the time limit or a cancel) depends on the
+// clock. Returns true with a winning line; `spent` gets the nodes used.
 bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, const std::function<bool()>& stop,
              std::vector<TryMove>& line, uint64_t& spent) {
   Beam beam(rules);
@@ -1207,8 +1262,16 @@ bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, c
     int64_t pilot;
     size_t width;
     bool done;
+    int variant;
   };
-  std::array<Config, 3> configs = {{{0, kBeamFirstWidth, false}, {100, kPilotFirstWidth, false}, {1000, kPilotFirstWidth, false}}};
+  // The diverse static beam three times per width, with three jitter seeds
+  // (it wins most of the hard deals, and at a given width each seed is a
+  // fresh chance: see the rules page), then the two playout-scored beams.
+  std::array<Config, 5> configs = {{{0, kBeamFirstWidth, false, 0},
+                                    {0, kBeamFirstWidth, false, 1},
+                                    {0, kBeamFirstWidth, false, 2},
+                                    {100, kPilotFirstWidth, false, 0},
+                                    {1000, kPilotFirstWidth, false, 0}}};
   bool won = false;
   auto used = [&] { return beam.nodes + probe.steps; };
   for (bool any = true; any && !won && used() < budget;) {
@@ -1217,7 +1280,7 @@ bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, c
       if (c.done || won || used() >= budget || stop()) continue;
       any = true;
       beam.pilot = c.pilot;
-      beam.jitter_seed = JitterSeed(c.width, c.pilot);
+      beam.jitter_seed = JitterSeed(c.width, c.pilot, c.variant);
       beam.diverse = c.pilot == 0;
       beam.budget = beam.nodes + (budget - used());
       won = beam.Run(start, c.width, line);
