@@ -361,9 +361,10 @@ struct TryRules {
     }
     return true;
   }
-  // Hall's condition for intervals [lb, 4], rank by rank.
-  static bool Hall(const Counts& count) {
-    for (int a = 2; a <= 13; ++a) {
+  // Hall's condition for intervals [lb, 4], rank by rank (ranks 2 to
+  // max_rank).
+  static bool Hall(const Counts& count, int max_rank = 13) {
+    for (int a = 2; a <= max_rank; ++a) {
       int at_least = 0;
       for (int t = 4; t >= 2; --t) {
         at_least += count[static_cast<size_t>(a)][static_cast<size_t>(t)];
@@ -446,11 +447,15 @@ struct TryRules {
             }
             Counts alt{};
             if (!HeapBounds(p, h, alt, nullptr, top[hs] - 1, c, bc + 1)) continue;  // fatal here
-            Counts total = count;
-            for (size_t a = 0; a < 14; ++a)
+            // z changes only the bounds of ranks <= c (HeapBounds raises
+            // above[r] only for r <= the rank of the card it passes), and
+            // `count` meets Hall's condition (Dead() checked it), so only
+            // ranks 2..c need the test.
+            Counts total;
+            for (size_t a = 2; a <= static_cast<size_t>(c); ++a)
               for (size_t t = 0; t < 6; ++t)
-                total[a][t] = static_cast<uint8_t>(total[a][t] - heap_count[hs][a][t] + alt[a][t]);
-            if (Hall(total)) everywhere = false;
+                total[a][t] = static_cast<uint8_t>(count[a][t] - heap_count[hs][a][t] + alt[a][t]);
+            if (Hall(total, c)) everywhere = false;
           }
           if (everywhere) return true;
         }
