@@ -286,6 +286,12 @@ struct TryRules {
   // heaps sorted and bit 127 set. Without prune: the exact form, heaps as
   // numbered. The exact form: digit per card (0 off the heaps, 1+heap),
   // base 5 (5^52 < 2^121), times 64, plus `dealt`: below 2^127.
+  static constexpr std::array<uint64_t, 26> kPow5 = [] {  // 5^0 .. 5^25
+    std::array<uint64_t, 26> t{};
+    t[0] = 1;
+    for (size_t i = 1; i < 26; ++i) t[i] = t[i - 1] * 5;
+    return t;
+  }();
   Key128 KeyOf(const Position& p) const {
     int total = 0;
     for (uint8_t l : p.len) total += l;
@@ -297,18 +303,19 @@ struct TryRules {
       std::sort(h.begin(), h.end(), [&](int a, int b) { return bottom(a) < bottom(b); });
       for (int i = 0; i < kHeaps; ++i) label[static_cast<size_t>(h[static_cast<size_t>(i)])] = i + 1;
     }
-    std::array<uint8_t, 52> digit{};
-    for (int h = 0; h < kHeaps; ++h)
-      for (int i = 0; i < p.len[static_cast<size_t>(h)]; ++i)
-        digit[static_cast<size_t>(Card::FromCode(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]).index())] =
-            static_cast<uint8_t>(label[static_cast<size_t>(h)]);
-    // Two base-5 halves of 26 digits in 64-bit words (5^26 < 2^61), joined.
-    uint64_t lo = 0, hi = 0, pow26 = 1;
-    for (int i = 25; i >= 0; --i) {
-      lo = lo * 5 + digit[static_cast<size_t>(i)];
-      hi = hi * 5 + digit[static_cast<size_t>(i + 26)];
-      pow26 *= 5;
+    // Two base-5 halves of 26 digits in 64-bit words (5^26 < 2^61), joined:
+    // lo = sum of digit[i] 5^i over cards i < 26, hi the same over the
+    // others with i - 26 (cards off the heaps have digit 0).
+    uint64_t lo = 0, hi = 0;
+    for (int h = 0; h < kHeaps; ++h) {
+      const uint64_t d = static_cast<uint64_t>(label[static_cast<size_t>(h)]);
+      for (int i = 0; i < p.len[static_cast<size_t>(h)]; ++i) {
+        const int c = Card::FromCode(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]).index();
+        if (c < 26) lo += d * kPow5[static_cast<size_t>(c)];
+        else hi += d * kPow5[static_cast<size_t>(c - 26)];
+      }
     }
+    constexpr uint64_t pow26 = kPow5[25] * 5;
     U128 v = U128{hi} * pow26 + lo;
     v = v * 64 + p.dealt;
     if (prune) v |= U128{1} << 127;
