@@ -197,8 +197,13 @@ struct TryRules {
     return true;
   }
 
-  int Moves(const Position& p, Move* out) const {
+  int Moves(const Position& p, Move* out) const { return Moves(p, out, false, nullptr); }
+  // With builds_only, the moves to a foundation only (the beam's build
+  // closure needs no more); `safe` (if given) is set iff the one move
+  // returned is a safe build (T3).
+  int Moves(const Position& p, Move* out, bool builds_only, bool* safe) const {
     int n = 0;
+    if (safe) *safe = false;
     const bool stock = p.dealt < deal->size;
     if (deal->anytime || !stock) {
       for (int h = 0; h < kHeaps; ++h) {
@@ -207,6 +212,7 @@ struct TryRules {
         if (!Buildable(p, r)) continue;
         if (prune && SafeBuild(p, r, BelowOfRank(p, h, r), h)) {
           out[0] = {Kind::kBuildHeap, static_cast<uint8_t>(h)};
+          if (safe) *safe = true;
           return 1;
         }
         out[n++] = {Kind::kBuildHeap, static_cast<uint8_t>(h)};
@@ -219,7 +225,7 @@ struct TryRules {
         out[n++] = {Kind::kDealToFoundation, 0};
       }
     }
-    if (!stock) return n;
+    if (!stock || builds_only) return n;
     // Places for the dealt card, best first: on a higher card (the closest
     // first), then an empty heap, then on a lower card (the closest first).
     const int r = RankOf(deal->order[p.dealt]);
@@ -280,6 +286,12 @@ struct TryRules {
   // heaps sorted and bit 127 set. Without prune: the exact form, heaps as
   // numbered. The exact form: digit per card (0 off the heaps, 1+heap),
   // base 5 (5^52 < 2^121), times 64, plus `dealt`: below 2^127.
+  static constexpr std::array<uint64_t, 26> kPow5 = [] {  // 5^0 .. 5^25
+    std::array<uint64_t, 26> t{};
+    t[0] = 1;
+    for (size_t i = 1; i < 26; ++i) t[i] = t[i - 1] * 5;
+    return t;
+  }();
   Key128 KeyOf(const Position& p) const {
     int total = 0;
     for (uint8_t l : p.len) total += l;
@@ -291,18 +303,19 @@ struct TryRules {
       std::sort(h.begin(), h.end(), [&](int a, int b) { return bottom(a) < bottom(b); });
       for (int i = 0; i < kHeaps; ++i) label[static_cast<size_t>(h[static_cast<size_t>(i)])] = i + 1;
     }
-    std::array<uint8_t, 52> digit{};
-    for (int h = 0; h < kHeaps; ++h)
-      for (int i = 0; i < p.len[static_cast<size_t>(h)]; ++i)
-        digit[static_cast<size_t>(Card::FromCode(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]).index())] =
-            static_cast<uint8_t>(label[static_cast<size_t>(h)]);
-    // Two base-5 halves of 26 digits in 64-bit words (5^26 < 2^61), joined.
-    uint64_t lo = 0, hi = 0, pow26 = 1;
-    for (int i = 25; i >= 0; --i) {
-      lo = lo * 5 + digit[static_cast<size_t>(i)];
-      hi = hi * 5 + digit[static_cast<size_t>(i + 26)];
-      pow26 *= 5;
+    // Two base-5 halves of 26 digits in 64-bit words (5^26 < 2^61), joined:
+    // lo = sum of digit[i] 5^i over cards i < 26, hi the same over the
+    // others with i - 26 (cards off the heaps have digit 0).
+    uint64_t lo = 0, hi = 0;
+    for (int h = 0; h < kHeaps; ++h) {
+      const uint64_t d = static_cast<uint64_t>(label[static_cast<size_t>(h)]);
+      for (int i = 0; i < p.len[static_cast<size_t>(h)]; ++i) {
+        const int c = Card::FromCode(p.heap[static_cast<size_t>(h)][static_cast<size_t>(i)]).index();
+        if (c < 26) lo += d * kPow5[static_cast<size_t>(c)];
+        else hi += d * kPow5[static_cast<size_t>(c - 26)];
+      }
     }
+    constexpr uint64_t pow26 = kPow5[25] * 5;
     U128 v = U128{hi} * pow26 + lo;
     v = v * 64 + p.dealt;
     if (prune) v |= U128{1} << 127;
@@ -355,9 +368,10 @@ struct TryRules {
     }
     return true;
   }
-  // Hall's condition for intervals [lb, 4], rank by rank.
-  static bool Hall(const Counts& count) {
-    for (int a = 2; a <= 13; ++a) {
+  // Hall's condition for intervals [lb, 4], rank by rank (ranks 2 to
+  // max_rank).
+  static bool Hall(const Counts& count, int max_rank = 13) {
+    for (int a = 2; a <= max_rank; ++a) {
       int at_least = 0;
       for (int t = 4; t >= 2; --t) {
         at_least += count[static_cast<size_t>(a)][static_cast<size_t>(t)];
@@ -440,11 +454,15 @@ struct TryRules {
             }
             Counts alt{};
             if (!HeapBounds(p, h, alt, nullptr, top[hs] - 1, c, bc + 1)) continue;  // fatal here
-            Counts total = count;
-            for (size_t a = 0; a < 14; ++a)
+            // z changes only the bounds of ranks <= c (HeapBounds raises
+            // above[r] only for r <= the rank of the card it passes), and
+            // `count` meets Hall's condition (Dead() checked it), so only
+            // ranks 2..c need the test.
+            Counts total;
+            for (size_t a = 2; a <= static_cast<size_t>(c); ++a)
               for (size_t t = 0; t < 6; ++t)
-                total[a][t] = static_cast<uint8_t>(total[a][t] - heap_count[hs][a][t] + alt[a][t]);
-            if (Hall(total)) everywhere = false;
+                total[a][t] = static_cast<uint8_t>(count[a][t] - heap_count[hs][a][t] + alt[a][t]);
+            if (Hall(total, c)) everywhere = false;
           }
           if (everywhere) return true;
         }
@@ -530,23 +548,43 @@ struct Probe {
         play({Kind::kDealToFoundation, 0});
         continue;
       }
-      // Heaps where the card would break T2 at once are never chosen.
-      std::array<TryRules::Counts, kHeaps> heap_count{};
-      TryRules::Counts count{};
-      for (int h = 0; h < kHeaps; ++h) {
-        TryRules::HeapBounds(p, h, heap_count[static_cast<size_t>(h)], nullptr);
-        for (size_t a = 0; a < 14; ++a)
-          for (size_t t = 0; t < 6; ++t) count[a][t] = static_cast<uint8_t>(count[a][t] + heap_count[static_cast<size_t>(h)][a][t]);
-      }
-      int best = -1, best_score = 1 << 30;
+      // Heaps where the card would break T2 at once are never chosen. The
+      // T2 counts are needed only to put the card on a lower top, so they
+      // are made only then (most cards find a higher top or an empty heap,
+      // which rank first and need no test).
+      std::array<TryRules::Counts, kHeaps> heap_count;
+      TryRules::Counts count;
+      bool counted = false;
+      auto count_heaps = [&] {
+        heap_count = {};
+        count = {};
+        for (int h = 0; h < kHeaps; ++h) {
+          TryRules::HeapBounds(p, h, heap_count[static_cast<size_t>(h)], nullptr);
+          for (size_t a = 0; a < 14; ++a)
+            for (size_t t = 0; t < 6; ++t) count[a][t] = static_cast<uint8_t>(count[a][t] + heap_count[static_cast<size_t>(h)][a][t]);
+        }
+        counted = true;
+      };
+      // The heaps by score, lowest first (ties: lowest number), then the
+      // first one that passes the T2 test: the same heap as scanning all.
       const bool wild = wild_cards && rng.Below(10) == 0;
+      std::array<int, kHeaps> score{}, by_score{};
       for (int h = 0; h < kHeaps; ++h) {
         const size_t hs = static_cast<size_t>(h);
         const int top = p.len[hs] ? RankOf(p.heap[hs][p.len[hs] - 1u]) : 0;
-        int s = top > r ? top - r : top == 0 ? 20 : 40 + r - top;
-        if (wild) s = static_cast<int>(rng.Below(60));
-        if (s >= best_score) continue;
+        score[hs] = top > r ? top - r : top == 0 ? 20 : 40 + r - top;
+        if (wild) score[hs] = static_cast<int>(rng.Below(60));
+        int i = h;
+        for (; i > 0 && score[static_cast<size_t>(by_score[static_cast<size_t>(i - 1)])] > score[hs]; --i)
+          by_score[static_cast<size_t>(i)] = by_score[static_cast<size_t>(i - 1)];
+        by_score[static_cast<size_t>(i)] = h;
+      }
+      int best = -1;
+      for (const int h : by_score) {
+        const size_t hs = static_cast<size_t>(h);
+        const int top = p.len[hs] ? RankOf(p.heap[hs][p.len[hs] - 1u]) : 0;
         if (top != 0 && top <= r) {
+          if (!counted) count_heaps();
           TryRules::Counts alt{};
           if (!TryRules::HeapBounds(p, h, alt, nullptr, p.len[hs] - 1, r, p.built[static_cast<size_t>(r)] + 1)) continue;
           TryRules::Counts total = count;
@@ -554,8 +592,8 @@ struct Probe {
             for (size_t t = 0; t < 6; ++t) total[a][t] = static_cast<uint8_t>(total[a][t] - heap_count[hs][a][t] + alt[a][t]);
           if (!TryRules::Hall(total)) continue;
         }
-        best_score = s;
         best = h;
+        break;
       }
       if (best < 0) {
         last_left = p.left;
@@ -598,7 +636,18 @@ struct Probe {
 // the score. FindWin() runs it with several scores and widths doubling;
 // every position made (every Apply(), playout moves too) counts as a node.
 // A run that never had to drop a child for lack of room (nor cap a closure)
-// is not widened further: a wider run would be the same.
+// is not widened further: a wider run would keep the same positions.
+//
+// Diversity. On the hard deals (most aces late: 30-40 cards on the heaps
+// before much can be built) a plain beam soon fills with near twins: its
+// positions share all their early choices, and a wider run ranks the same
+// way, so widening gains little. Two measures, each worth several deals
+// (see the rules page): a seeded jitter in [0, 100) is added to every
+// child's score (at most one card's weight; the seed differs for every run,
+// so successive runs rank near-equal positions differently), and a layer
+// first takes each parent's best child, then fills up with the others.
+// Neither touches soundness (only a line reaching Won() is returned) or
+// determinism (the jitter is a hash of the key and the run's seed).
 constexpr size_t kBeamFirstWidth = 256;  // the beam with the static score
 constexpr size_t kPilotFirstWidth = 16;  // the beam scored by playouts
 constexpr size_t kBeamMaxWidth = size_t{1} << 16;
@@ -609,6 +658,10 @@ struct Beam {
   explicit Beam(const TryRules& r) : rules(r), probe{r} { probe.wild_cards = false; }
   const TryRules& rules;
   Probe probe;
+  bool diverse = false;      // jitter and each parent's best first (see "Diversity")
+  uint64_t jitter_seed = 0;  // this run's seed for Jitter()
+  std::vector<uint32_t> later;   // WithoutTwins()'s buffers
+  std::vector<uint8_t> has_child;
   int64_t pilot = 0;  // weight of the greedy playout's cards built in the score
   std::vector<TryMove> playout;
   uint64_t nodes = 0;   // Apply() calls, counted as nodes
@@ -629,6 +682,7 @@ struct Beam {
   static constexpr int64_t kPerCardOnHeaps = 100, kPerBlockedPair = 10, kPerExcess = 20,
                            kPerEmptyHeap = 30, kPerMisfit = 60;
   static constexpr int kMisfitLookahead = 10;
+  static constexpr uint64_t kJitter = 100;  // a card on the heaps weighs kPerCardOnHeaps = 100
 
   struct Cand {  // a child: its position is its parent's after the moves
     Key128 key;
@@ -648,6 +702,16 @@ struct Beam {
   uint32_t won_parent = 0;
   std::vector<TryMove> won_path;
 
+  // kRanksUpTo[a]: a one in bytes 1..a of a 16-byte pair of words (Score()).
+  static constexpr std::array<std::array<uint64_t, 2>, 14> kRanksUpTo = [] {
+    std::array<std::array<uint64_t, 2>, 14> t{};
+    for (size_t a = 1; a < 14; ++a) {
+      t[a] = t[a - 1];
+      t[a][a >> 3] += uint64_t{1} << (8 * (a & 7));
+    }
+    return t;
+  }();
+
   // Higher is better. Positions of a layer have the same cards dealt, so
   // fewer cards on the heaps means more built. Blocked pairs: a card above
   // one of lower or equal rank (T2's constraint). Excess: T2's lower bound
@@ -662,17 +726,20 @@ struct Beam {
         ++empty;
         continue;
       }
-      std::array<int, 15> above{};  // above[r]: cards above with rank r
+      // Byte r of `geq` (r = 1..13; ranks 0-7 in the low word, 8-15 in
+      // the high one): the cards above with rank >= r, so a card's pairs
+      // are one byte and adding a card is two additions (at most 51 cards
+      // above: a byte never carries).
+      std::array<uint64_t, 2> geq{};
       std::array<int, 14> maxlb{};   // as HeapBounds
       for (int i = len - 1; i >= 0; --i) {
         const int a = RankOf(p.heap[hs][static_cast<size_t>(i)]);
-        int ge = 0;
-        for (int r = a; r <= 13; ++r) ge += above[static_cast<size_t>(r)];
-        pairs += ge;
+        pairs += static_cast<int64_t>(geq[static_cast<size_t>(a >> 3)] >> (8 * (a & 7)) & 0xFF);
+        geq[0] += kRanksUpTo[static_cast<size_t>(a)][0];
+        geq[1] += kRanksUpTo[static_cast<size_t>(a)][1];
         const int lb = std::max<int>(p.built[static_cast<size_t>(a)], maxlb[static_cast<size_t>(a)]) + 1;
         excess += lb - p.built[static_cast<size_t>(a)] - 1;
         for (int r = a; r >= 1 && maxlb[static_cast<size_t>(r)] < lb; --r) maxlb[static_cast<size_t>(r)] = lb;
-        ++above[static_cast<size_t>(a)];
       }
     }
     // Misfits: the next cards to come, placed greedily (built if they fit a
@@ -711,6 +778,13 @@ struct Beam {
            kPerEmptyHeap * empty;
   }
 
+  // A seeded jitter in [0, kJitter) added to a child's score (see
+  // "Diversity" above): a pure function of the key and the run's seed.
+  int64_t Jitter(Key128 key) const {
+    if (!diverse) return 0;
+    return static_cast<int64_t>(HashKey(Key128{key.lo ^ jitter_seed, key.hi}) % kJitter);
+  }
+
   // The build closure of s (see above), adding the children to `cands`.
   // Returns true on a win (won_path set).
   bool Closure(const TryPosition& s, uint32_t parent, int cap) {
@@ -739,9 +813,10 @@ struct Beam {
       return true;
     }
     TryMove ms[TryRules::kMaxMoves];
-    const int n = rules.Moves(s, ms);
+    bool safe_build = false;
+    const int n = rules.Moves(s, ms, true, &safe_build);
     const bool stock = s.dealt < rules.deal->size;
-    const bool safe = stock && n == 1 && ms[0].kind == Kind::kBuildHeap;
+    const bool safe = stock && safe_build;
     if (stock && !safe) {
       int64_t score = Score(s);
       if (pilot) {
@@ -759,6 +834,7 @@ struct Beam {
         }
         score += pilot * (52 - probe.last_left);
       }
+      score += Jitter(key);
       cands.push_back(Cand{key, score, parent, static_cast<uint32_t>(pool.size()),
                            static_cast<uint32_t>(path.size())});
       pool.insert(pool.end(), path.begin(), path.end());
@@ -776,6 +852,53 @@ struct Beam {
       if (exhausted) return false;
     }
     return false;
+  }
+
+  // `order`: the children by score (higher first), then key, then index: a
+  // total order, so the ranking does not depend on the sort. Sorted as
+  // compact copies (no indirection in the comparisons).
+  struct Ranked {
+    int64_t score;
+    uint64_t hi, lo;
+    uint32_t index;
+  };
+  std::vector<Ranked> ranked;
+  std::vector<uint32_t> order;
+  void RankChildren() {
+    ranked.resize(cands.size());
+    for (uint32_t i = 0; i < cands.size(); ++i) ranked[i] = Ranked{cands[i].score, cands[i].key.hi, cands[i].key.lo, i};
+    std::sort(ranked.begin(), ranked.end(), [](const Ranked& x, const Ranked& y) {
+      if (x.score != y.score) return x.score > y.score;
+      if (x.hi != y.hi) return x.hi < y.hi;
+      if (x.lo != y.lo) return x.lo < y.lo;
+      return x.index < y.index;
+    });
+    order.resize(ranked.size());
+    for (size_t k = 0; k < ranked.size(); ++k) order[k] = ranked[k].index;
+  }
+
+  // `order` without T1 twins (equal keys have equal scores and
+  // jitters, so they are adjacent; the first is kept); with `diverse`, each
+  // parent's best child first, then the others, each part in rank order.
+  void WithoutTwins() {
+    has_child.assign(std::max<size_t>(cur.size(), 1), 0);
+    later.clear();
+    size_t n = 0;
+    Key128 prev = kEmptyKey;
+    for (size_t k = 0; k < order.size(); ++k) {
+      const uint32_t i = order[k];
+      const Cand& c = cands[i];
+      if (k > 0 && c.key == prev) continue;
+      prev = c.key;
+      if (diverse && has_child[c.parent]) {
+        later.push_back(i);
+      } else {
+        has_child[c.parent] = 1;
+        order[n++] = i;
+      }
+    }
+    order.resize(n);
+    order.insert(order.end(), later.begin(), later.end());
   }
 
   // One run at `width`. Returns true with the winning line.
@@ -809,23 +932,14 @@ struct Beam {
       if (exhausted || cands.empty()) return false;
       // The best `width` distinct children: by score, then key (equal keys
       // have equal scores, so they are adjacent).
-      std::vector<uint32_t> order(cands.size());
-      for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        const Cand& x = cands[a];
-        const Cand& y = cands[b];
-        if (x.score != y.score) return x.score > y.score;
-        if (x.key.hi != y.key.hi) return x.key.hi < y.key.hi;
-        if (x.key.lo != y.key.lo) return x.key.lo < y.key.lo;
-        return a < b;
-      });
+      RankChildren();
       layers.emplace_back();
       layer_moves.emplace_back();
       std::vector<Node>& layer = layers.back();
       std::vector<TryMove>& moves = layer_moves.back();
+      WithoutTwins();
       for (size_t k = 0; k < order.size(); ++k) {
         const Cand& c = cands[order[k]];
-        if (k > 0 && cands[order[k - 1]].key == c.key) continue;
         if (layer.size() == width) {
           truncated = true;
           break;
@@ -1136,15 +1250,20 @@ std::vector<MoveSpec> Specs(const Deal& deal, const std::vector<TryMove>& line) 
   return specs;
 }
 
+// Each beam run's jitter seed: a different one for every width, score and
+// variant, so no run repeats another's ranking.
+uint64_t JitterSeed(size_t width, int64_t pilot, int variant) {
+  return width * 7919 + static_cast<uint64_t>(pilot) + static_cast<uint64_t>(variant) * 7;
+}
+
 // Phase 2, the win-finders, taking turns within `budget` nodes: the beam
-// with the static score (widths 256, 512, ...), the beam scored by greedy
-// playouts (two weights; widths 16, 32, ...) and the randomized probe
-// (playouts numbered 0, 1, 2, ..., in chunks of 250,000, 500,000, ...
-// moves). Each turn doubles that finder's share, so they get similar
-// shares of the budget. Different finders win different deals (see the
-// rules page). Deterministic: only `stop` (the time limit or a cancel)
-// depends on the clock. Returns true with a winning line; `spent` gets the
-// nodes used.
+// with the static score (diverse, three jitter seeds per width; widths 256,
+// 512, ...), the beam scored by greedy playouts (two weights; widths 16,
+// 32, ...) and the randomized probe (playouts numbered 0, 1, 2, ..., in
+// chunks of 250,000, 500,000, ... moves). Each turn doubles that finder's
+// share. Different finders win different deals (see the rules page).
+// Deterministic: only `stop` (the time limit or a cancel) depends on the
+// clock. Returns true with a winning line; `spent` gets the nodes used.
 bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, const std::function<bool()>& stop,
              std::vector<TryMove>& line, uint64_t& spent) {
   Beam beam(rules);
@@ -1155,8 +1274,16 @@ bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, c
     int64_t pilot;
     size_t width;
     bool done;
+    int variant;
   };
-  std::array<Config, 3> configs = {{{0, kBeamFirstWidth, false}, {100, kPilotFirstWidth, false}, {1000, kPilotFirstWidth, false}}};
+  // The diverse static beam three times per width, with three jitter seeds
+  // (it wins most of the hard deals, and at a given width each seed is a
+  // fresh chance: see the rules page), then the two playout-scored beams.
+  std::array<Config, 5> configs = {{{0, kBeamFirstWidth, false, 0},
+                                    {0, kBeamFirstWidth, false, 1},
+                                    {0, kBeamFirstWidth, false, 2},
+                                    {100, kPilotFirstWidth, false, 0},
+                                    {1000, kPilotFirstWidth, false, 0}}};
   bool won = false;
   auto used = [&] { return beam.nodes + probe.steps; };
   for (bool any = true; any && !won && used() < budget;) {
@@ -1165,6 +1292,8 @@ bool FindWin(const TryRules& rules, const TryPosition& start, uint64_t budget, c
       if (c.done || won || used() >= budget || stop()) continue;
       any = true;
       beam.pilot = c.pilot;
+      beam.jitter_seed = JitterSeed(c.width, c.pilot, c.variant);
+      beam.diverse = c.pilot == 0;
       beam.budget = beam.nodes + (budget - used());
       won = beam.Run(start, c.width, line);
       c.done = !beam.truncated || c.width >= kBeamMaxWidth;  // a wider run would be the same

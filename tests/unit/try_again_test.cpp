@@ -395,6 +395,23 @@ TEST(TryAgain, WinFinderIsDeterministic) {
   EXPECT_EQ(c.stats.nodes, e.stats.nodes);
 }
 
+// The static beam's diversity (a seeded jitter on the score, each parent's
+// best child first): deals 962 and 461, unknown at 32 million nodes before
+// it, are won by the win-finders alone within a million nodes; the lines
+// replay to a win, and the same budget gives the same line twice.
+TEST(TryAgain, DiverseBeamWinsDealsThePlainBeamMissed) {
+  for (uint64_t n : {962, 461}) {
+    auto deal = MakeDeal(G(), n, {});
+    ASSERT_TRUE(deal.ok());
+    SolveResult a = TryAgainWinFinder(*deal, 1000000);
+    ASSERT_EQ(a.verdict, Verdict::kSolved) << n;
+    ExpectReplaysToAWin(*deal, a.moves, "deal " + std::to_string(n));
+    SolveResult b = TryAgainWinFinder(*deal, 1000000);
+    EXPECT_EQ(a.moves, b.moves) << n;
+    EXPECT_EQ(a.stats.nodes, b.stats.nodes) << n;
+  }
+}
+
 TEST(TryAgain, ShuffledDealsSolutionsReplay) {
   int solved = 0;
   for (uint64_t n = 1; n <= 40; ++n) {
