@@ -18,9 +18,19 @@ size_t Rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHug
 
 // The calling thread's freed large blocks, at most one of each size (see
 // AllocateHuge).
+// Whether this thread's cache is not yet made, open, or already destroyed:
+// thread-local objects are destroyed in the reverse order of their making,
+// so a table made before the cache (core/search.h keeps one per thread) is
+// destroyed after it, and its blocks must then go straight back. (A bool of
+// its own, with no destructor, is valid all through the thread's exit.)
+enum class CacheState : unsigned char { kNotMade, kOpen, kClosed };
+thread_local CacheState cache_state = CacheState::kNotMade;
+
 class BlockCache {
  public:
+  BlockCache() { cache_state = CacheState::kOpen; }
   ~BlockCache() {
+    cache_state = CacheState::kClosed;
     for (Block& b : blocks_) std::free(b.p);
   }
   // A cached block of exactly `bytes` (rounded), or nullptr.
@@ -55,7 +65,8 @@ thread_local BlockCache block_cache;
 
 void* AllocateHuge(size_t bytes) {
   const size_t rounded = Rounded(bytes);
-  if (void* p = block_cache.Take(rounded)) return p;
+  if (cache_state != CacheState::kClosed)
+    if (void* p = block_cache.Take(rounded)) return p;
   void* p = std::aligned_alloc(kHugePage, rounded);
   if (p == nullptr) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
@@ -64,7 +75,10 @@ void* AllocateHuge(size_t bytes) {
   return p;
 }
 
-void FreeHuge(void* p, size_t bytes) { block_cache.Keep(p, Rounded(bytes)); }
+void FreeHuge(void* p, size_t bytes) {
+  if (cache_state == CacheState::kClosed) return std::free(p);
+  block_cache.Keep(p, Rounded(bytes));
+}
 
 TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {
   Reset(max_bytes, initial_slots);
