@@ -463,13 +463,14 @@ class Solver {
   // Pile i's share of the key: its raw hashes mixed (so that the sums over
   // the piles forget only the piles' order). Unsum before changing pile i,
   // Resum after.
+  static constexpr uint64_t kSaltB = 0x632BE59BD9B4E019ULL;
   static void Unsum(Pos& s, int i) {
     s.sa -= Mix(s.ha[i]);
-    s.sb -= Mix(s.hb[i] + 0x632BE59BD9B4E019ULL);
+    s.sb -= Mix(s.hb[i] + kSaltB);
   }
   static void Resum(Pos& s, int i) {
     s.sa += Mix(s.ha[i]);
-    s.sb += Mix(s.hb[i] + 0x632BE59BD9B4E019ULL);
+    s.sb += Mix(s.hb[i] + kSaltB);
   }
   static void Push(Pos& s, int i, uint8_t c) {
     const int k = s.len[i]++;
@@ -940,6 +941,16 @@ void Solver::Expand(Pos& s, Move m, std::vector<MoveSpec>& out) const {
   Apply(s, m);
 }
 
+// The caller's limits other than the node budget: "interrupted" or
+// "max-seconds" once one is reached, else nullptr. Asked every 1024 nodes.
+const char* CallerLimit(const SearchLimits& limits, std::chrono::steady_clock::time_point t0) {
+  if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) return "interrupted";
+  if (limits.max_seconds > 0 &&
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > limits.max_seconds)
+    return "max-seconds";
+  return nullptr;
+}
+
 struct Frame {
   Pos pos;
   Key128 key;
@@ -1034,12 +1045,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
 
     if (max_nodes && nodes >= max_nodes) return stop(Verdict::kUnknown, "max-nodes");
     if ((nodes & 1023) == 0) {
-      if (limits.cancel && limits.cancel->load(std::memory_order_relaxed))
-        return stop(Verdict::kUnknown, "interrupted");
-      if (limits.max_seconds > 0 &&
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
-              limits.max_seconds)
-        return stop(Verdict::kUnknown, "max-seconds");
+      if (const char* limit = CallerLimit(limits, t0)) return stop(Verdict::kUnknown, limit);
       if (tarjan && open.size() > max_open) return stop(Verdict::kUnknown, "max-nodes");
     }
 
@@ -1157,13 +1163,8 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
           return out;
         }
         if ((out.nodes & 1023) == 0) {
-          if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
-            out.limit = "interrupted";
-            return out;
-          }
-          if (limits.max_seconds > 0 &&
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > limits.max_seconds) {
-            out.limit = "max-seconds";
+          if (const char* limit = CallerLimit(limits, t0)) {
+            out.limit = limit;
             return out;
           }
         }
