@@ -17,4 +17,8 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
 // REQUIRES: CheckDeal(deal).ok() for game "try-again".
 SolveResult TryAgainWinFinder(const Deal& deal, uint64_t max_nodes);
 
+// The win-finders' node budget in SolveTryAgain, given the caller's limits,
+// the nodes already spent and their share in eighths (see try_again.cpp).
+uint64_t TryAgainFinderBudget(const SearchLimits& limits, uint64_t spent, int eighths);
+
 }  // namespace talon

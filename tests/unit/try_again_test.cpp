@@ -376,6 +376,29 @@ TEST(TryAgain, WinFinderNeverWinsALostPosition) {
   }
 }
 
+// The win-finders' share: eighths of what is left of a node limit; with
+// only a time limit, no node cap (the clock stops them: a fixed cap handed
+// the rest of a 10-second limit to the complete search, which proves
+// nothing on such deals); with no limit, a fixed cap so that the complete
+// search then runs to the end.
+TEST(TryAgain, WinFindersBudgetFollowsTheCallersLimits) {
+  SearchLimits nodes;
+  nodes.max_nodes = 8000;
+  EXPECT_EQ(TryAgainFinderBudget(nodes, 0, 8), 8000u);
+  EXPECT_EQ(TryAgainFinderBudget(nodes, 800, 7), 6300u);
+  EXPECT_EQ(TryAgainFinderBudget(nodes, 8000, 8), 0u);
+  SearchLimits time;
+  time.max_seconds = 10;
+  const uint64_t timed = TryAgainFinderBudget(time, 50000, 8);
+  EXPECT_GE(timed, uint64_t{1} << 62);
+  EXPECT_LT(timed, ~uint64_t{0} / 2);  // room for the sums made with it
+  const uint64_t none = TryAgainFinderBudget(SearchLimits{}, 50000, 8);
+  EXPECT_GT(none, 1000000u);
+  EXPECT_LT(none, timed);
+  time.max_nodes = 8000;  // both: the node limit decides the nodes
+  EXPECT_EQ(TryAgainFinderBudget(time, 0, 8), 8000u);
+}
+
 // Same budget, same line: no clock, no unseeded randomness.
 TEST(TryAgain, WinFinderIsDeterministic) {
   auto deal = MakeDeal(G(), 9, {});
