@@ -1213,13 +1213,14 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // 16384 look for a win, each with at most 1000 positions per unit of width,
 // all of them together with at most B/4. Every phase is complete, so a phase
 // that ends without reaching its budget gives the exact verdict.
-// Deterministic for a given max_nodes, and MONOTONE in it: with B' >= 2B the
+// Deterministic for a given max_nodes, and MONOTONE in it: with B' >= 3B the
 // beams are the same ones with budgets as large or larger (a beam with more
 // budget does the same work first, so it meets the same win), the restart
-// phases are the same ones and more, and the last phase (the same
-// unperturbed search) gets more than B'/2 >= B positions, at least what it
-// had with B; so a deal decided with B is decided with B' (with the same
-// verdict, as both are sound). (Without max_nodes, the beams have their 1000
+// phases are the same ones and more, the STREAMLINER (below) is the same
+// search with more budget, and the last phase (the same unperturbed search)
+// gets more than 3B'/8 >= B positions, at least what it had with B; so a
+// deal decided with B is decided with B' (with the same verdict, as both
+// are sound). (Without max_nodes, the beams have their 1000
 // positions per unit of width, and restart phases go on until a time or
 // memory limit.)
 //
@@ -1256,12 +1257,26 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // --max-memory (about 80 bytes a position); a phase that would exceed it
 // stops early, which only ends its restart sooner.
 //   The last phase (no later phase to use its table) skips this
-// bookkeeping. MONOTONE still: a budget B' >= 2B runs the same phases as B
+// bookkeeping. MONOTONE still: a budget B' >= 3B runs the same phases as B
 // and more, leaving a superset of lost positions to the unperturbed last
 // phase; a search skipping more lost positions meets the same first win in
 // the same order (lost positions never lead to one) after no more
 // positions, or ends after no more. (A table that forgets positions only
 // skips less.)
+// STREAMLINER (runs=any or worry=true only). Every line of the seed's
+// rules (runs=whole, worry=false; the same draw and passes) is a line of
+// these rules: a whole run is a run, and worry only adds moves. So a win of
+// the narrower game is a win here, and its move graph is far smaller
+// (acyclic, fewer moves). After the beams, this solver on the narrower game
+// (its own phase 0, beams, restarts and last phase, tables of its own) with
+// a node limit of B/8 (6 million without a node limit) looks for such a
+// win. Only its wins count: the narrower game lost says nothing here. Deal
+// 711 (runs=any worry=true), undecided with 50 million positions, is won
+// that way (docs/rules/klondike.md). MONOTONE now for B' >= 3B: the
+// streamliner is the same solver with a limit at least 3 times larger
+// (monotone itself for that), and the last phase gets more than B' - B'/4
+// (restarts) - B'/4 (beams) - B'/8 (streamliner) = 3B'/8 >= B positions, at
+// least what it had with B. (Before it, B' >= 2B: more than B'/2.)
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune,
                           uint64_t first_phase_nodes) {
   const uint64_t kFirstBudget = std::max<uint64_t>(first_phase_nodes, 1);
@@ -1272,6 +1287,8 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   constexpr uint64_t kBeamShare = 4;
   constexpr int kBeamWidths[] = {256, 1024, 4096, 16384};
   constexpr uint64_t kBeamNodesPerWidth = 1000;
+  constexpr uint64_t kStreamShare = 8;  // STREAMLINER
+  constexpr uint64_t kStreamNodes = 6000000;
   const auto t0 = std::chrono::steady_clock::now();
   const KlondikeRules rules = ReadKlondikeRules(deal.options);
   Solver solver(rules, prune);
@@ -1325,6 +1342,27 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
         if (b.won) return finish(Verdict::kSolved, "", o.table_bytes);
         if (std::string(b.limit) != "max-nodes" && b.limit[0] != '\0')
           return finish(Verdict::kUnknown, b.limit, o.table_bytes);
+      }
+      if (rules.any_run || rules.worry) {
+        // The STREAMLINER: the seed's rules, whose wins are wins here.
+        const uint64_t stream_cap = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
+        if (stream_cap > 0) {
+          Deal narrow = deal;
+          narrow.options["runs"] = std::string("whole");
+          narrow.options["worry"] = false;
+          SearchLimits own = limits;
+          own.max_nodes = stream_cap;
+          own.max_memory = limits.max_memory / 2;  // the main table is still small
+          const SolveResult t = SolveKlondike(narrow, own, true, first_phase_nodes);
+          used += t.stats.nodes;
+          result.stats.nodes = used;
+          if (t.verdict == Verdict::kSolved) {
+            result.moves = t.moves;
+            return finish(Verdict::kSolved, "", o.table_bytes);
+          }
+          if (t.verdict == Verdict::kUnknown && t.stats.limit != "max-nodes")
+            return finish(Verdict::kUnknown, t.stats.limit, o.table_bytes);
+        }
       }
     }
   }

@@ -709,6 +709,29 @@ TEST(KlondikeSolver, BeamsWinWhereTheDepthFirstSearchGetsLost) {
   }
 }
 
+// The STREAMLINER: a win of the seed's rules (runs=whole, worry=false) is a
+// win with runs=any worry=true. Deal 67 with runs=any worry=true was left
+// undecided with 800 thousand positions before it (talon-stats, session 7);
+// the seed's rules'
+// solver with an eighth of that (100 thousand) wins it, and the runs=any
+// worry=true solver returns that very line, which replays under its rules.
+TEST(KlondikeSolver, AWinOfTheSeedsRulesIsAWinWithAnyRunsAndWorry) {
+  auto wide = MakeDeal(K(), 67, {{"runs", std::string("any")}, {"worry", true}});
+  auto narrow = MakeDeal(K(), 67, {});
+  ASSERT_TRUE(wide.ok());
+  ASSERT_TRUE(narrow.ok());
+  const SolveResult w = SolveAndReplay(*wide, 800000);
+  ASSERT_EQ(w.verdict, Verdict::kSolved);
+  EXPECT_LE(w.stats.nodes, 800000u);
+  SearchLimits eighth;
+  eighth.max_nodes = 100000;
+  eighth.max_memory = size_t{32} << 20;
+  const SolveResult n = SolveKlondike(*narrow, eighth);
+  ASSERT_EQ(n.verdict, Verdict::kSolved);
+  EXPECT_TRUE(w.moves == n.moves);
+  EXPECT_LT(n.stats.nodes, w.stats.nodes);  // found after the wide phase 0 and beams
+}
+
 struct Variant {
   const char* name;
   Options options;
