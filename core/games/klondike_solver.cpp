@@ -22,7 +22,9 @@
 // (or, with draw=1, from the waste, see below). Then c may be played at once,
 // without trying anything else, when
 //   (a) r <= 2, or
-//   (b) worry=false and both foundations of the other colour Y hold r-1.
+//   (b) worry=false and both foundations of the other colour Y hold r-1, or
+//   (b') worry=false, both foundations of colour Y hold r-2 and the other
+//       foundation of colour X (c's twin suit) holds r-3 (session 7).
 // PROOF. Take any winning line L from the position P, and let L' be L with
 // every move of c itself left out, played from P' = P + (c to its
 // foundation). In the tableau c only ever serves to carry cards of rank r-1
@@ -40,6 +42,19 @@
 // winning line inside the pruned move graph, which the search explores
 // completely. With worry=true a card on a foundation may come back, and an
 // r-1 card of colour Y could come back onto c: so only (a) is used.
+// Case (b'): the cards L may put on c are the Y cards d of rank r-1 (their
+// foundations hold r-2, so d, not yet built, is playable there); on such a
+// d only X cards e of rank r-2: c's own suit's is built (its foundation
+// holds r-1), so e is the twin's (its foundation holds r-3: playable
+// there); on e only Y cards of rank r-3, all built. So L' puts d and e on
+// their foundations where L puts them on c and on d (e first, then d, where
+// L moves the run d, e onto c: one move more there, but L' leaves out the
+// later foundation moves of d and e), and every later move of c, d and e (worry=false:
+// nothing comes back, and the cards they could carry are built); a run
+// that L moves with c, d or e on top moves in L' without them (still the
+// whole face-up run), and the card under c turns up earlier. As before
+// every other move of L is legal in L' at the same point, and L' is
+// shorter (c's own move is left out).
 // From the waste, with draw=1, the same proof holds: leaving c out of the
 // talon does not change which of the other cards a draw brings up next
 // (draws turn one card at a time), so every draw of L maps to a draw of L'
@@ -386,10 +401,11 @@ class Solver {
   bool Safe(const Pos& s, uint8_t c) const {
     const int r = RankOf(c);
     if (r <= 2) return true;
-    const bool opp = IsRed(c) ? s.found[kClubs] >= r - 1 && s.found[kSpades] >= r - 1
-                              : s.found[kDiamonds] >= r - 1 && s.found[kHearts] >= r - 1;
-    if (!opp) return false;
-    return !r_.worry || s.found[SuitOf(Twin(c))] >= r - 2;  // (b) or (c)
+    const int opp = IsRed(c) ? std::min(s.found[kClubs], s.found[kSpades])
+                             : std::min(s.found[kDiamonds], s.found[kHearts]);
+    const int twin = s.found[SuitOf(Twin(c))];
+    if (opp >= r - 1) return !r_.worry || twin >= r - 2;  // (b) or (c)
+    return !r_.worry && opp >= r - 2 && twin >= r - 3;     // (b')
   }
   // Where the cards that the very next move could pick up are, computed once
   // per Moves call (so the filters below cost O(1)).

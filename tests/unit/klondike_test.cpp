@@ -511,6 +511,51 @@ TEST(KlondikeSolver, WorrySafeFoundationMoveAgreesWithThePlainSearch) {
               unsolvable, safe_applies);
 }
 
+// SAFE MOVES (b'), worry=false: with clubs and spades at 7, diamonds at 6
+// and hearts at 8, 9♥ goes to its foundation without branching (both black
+// foundations hold 7 = r-2, the twin diamonds 6 = r-3), though (b) does not
+// hold (the black foundations do not hold 8); so do 8♣ and 8♠ once clubs or
+// spades reach 7 and the red ones 6 and 7. On random layouts of the other
+// cards (draw 1 and 3, runs whole and any, 3 to 7 piles) the pruned search,
+// which plays them at once, and the plain search agree.
+TEST(KlondikeSolver, SafeMoveBPrimeAgreesWithThePlainSearch) {
+  const std::vector<int> heights = {7, 6, 8, 7};  // clubs, diamonds, hearts, spades
+  Pile rest;
+  for (int f = 0; f < 4; ++f)
+    for (int r = heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) rest.push_back(Card(r, static_cast<Suit>(f)));
+  int compared = 0, unsolvable = 0, safe_applies = 0;
+  for (uint64_t seed = 1; seed <= 150; ++seed) {
+    SplitMix64 rng(seed * 104729);
+    Pile cards = rest;
+    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    Hand h;
+    h.options = {{"draw", int64_t{seed % 2 ? 3 : 1}}};
+    if (seed % 4 >= 2) h.options["runs"] = std::string("any");
+    h.heights = heights;
+    const size_t in_stock = 3 + rng.Below(10);
+    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
+    const uint64_t piles = 3 + seed % 5;  // few piles: more lost positions
+    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(piles)].push_back(cards[i]);
+    for (size_t p = 0; p < 7; ++p) {
+      h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+      if (!h.tableau[p].empty() && h.tableau[p].back() == C("9H")) ++safe_applies;
+    }
+    Deal d = h.ToDeal();
+    ASSERT_TRUE(CheckDeal(K(), d).ok());
+    SolveResult pruned = SolveAndReplay(d, 2000000, true);
+    SolveResult plain = SolveAndReplay(d, 2000000, false);
+    if (plain.verdict == Verdict::kUnknown) continue;
+    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
+    ++compared;
+    unsolvable += plain.verdict == Verdict::kUnsolvable;
+  }
+  EXPECT_GE(compared, 120);
+  EXPECT_GE(unsolvable, 10);  // (a weaker rule, r-3 and r-4, turns some of them into losses)
+  EXPECT_GE(safe_applies, 5);
+  std::printf("compared %d positions, %d unsolvable, 9H on top at the start in %d\n", compared, unsolvable,
+              safe_applies);
+}
+
 // BLOCKED CARDS (the dead test): 4♥ lies on 2♥ (face down), so it cannot
 // reach its foundation first, and its hosts 5♣, 5♠ are built. With
 // worry=false that is lost at once; with worry the black cards may come
