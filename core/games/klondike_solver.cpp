@@ -1223,8 +1223,8 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // perturbed by seed i (phase 0 unperturbed) and a budget of kFirstBudget * 2^i
 // positions; with a node limit B, such restart phases run while their budget
 // is at most B/8 (so they use less than B/4 in all), and the last phase, again
-// unperturbed, has the rest (more than B/2) for a complete search of
-// unsolvable deals. Between phase 0 and phase 1 (so that the many deals
+// unperturbed, has the rest (more than B/2, or 3B/8 after the STREAMLINER's
+// B/8) for a complete search of unsolvable deals. Between phase 0 and phase 1 (so that the many deals
 // phase 0 decides pay nothing for them) BEAMs of widths 256, 1024, 4096 and
 // 16384 look for a win, each with at most 1000 positions per unit of width,
 // all of them together with at most B/4. Every phase is complete, so a phase
@@ -1297,8 +1297,9 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
                           uint64_t first_phase_nodes) {
   const uint64_t kFirstBudget = std::max<uint64_t>(first_phase_nodes, 1);
   // With max_nodes = B, restart phases run while their budget is at most
-  // B/8 (together less than B/4), the beams get at most B/4, and the last
-  // phase gets the rest (more than B/2).
+  // B/8 (together less than B/4), the beams get at most B/4, the
+  // STREAMLINER (runs=any or worry=true) B/8, and the last phase the rest
+  // (more than 3B/8).
   constexpr uint64_t kRestartShare = 8;
   constexpr uint64_t kBeamShare = 4;
   constexpr int kBeamWidths[] = {256, 1024, 4096, 16384};
