@@ -1370,6 +1370,10 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
           SearchLimits own = limits;
           own.max_nodes = stream_cap;
           own.max_memory = limits.max_memory / 2;  // the main table is still small
+          if (limits.max_seconds > 0) {  // what is left of the caller's time
+            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            own.max_seconds = std::max(limits.max_seconds - spent, 1e-3);
+          }
           const SolveResult t = SolveKlondike(narrow, own, true, first_phase_nodes);
           used += t.stats.nodes;
           result.stats.nodes = used;
