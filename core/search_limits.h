@@ -1,6 +1,7 @@
 // Limits and counters shared by every solver.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +15,13 @@ struct SearchLimits {
   size_t max_memory = size_t{2} << 30;  // bytes for the transposition table; hard bound
   const std::atomic<bool>* cancel = nullptr;  // set to stop early (e.g. on SIGINT)
 };
+
+// The time limit for a search started `spent` seconds into the caller's:
+// 0 (none) stays 0, else what is left of it, at least a millisecond (so that
+// it never reads as "no limit").
+inline double SecondsLeft(const SearchLimits& limits, double spent) {
+  return limits.max_seconds > 0 ? std::max(limits.max_seconds - spent, 1e-3) : 0;
+}
 
 struct SearchStats {
   uint64_t nodes = 0;         // positions expanded

@@ -636,11 +636,8 @@ SearchOutcome<Rules> Decide(Rules& rules, const typename Rules::Position& start,
     const bool user_bound = limits.max_nodes && used + budget >= limits.max_nodes;
     // (> 0 when user_bound: the last search stopped below the user's limit.)
     l.max_nodes = user_bound ? limits.max_nodes - used : budget;
-    if (limits.max_seconds > 0) {
-      const double spent =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      l.max_seconds = std::max(limits.max_seconds - spent, 1e-9);
-    }
+    l.max_seconds =
+        SecondsLeft(limits, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     rules.seed = attempt;
     SearchOutcome<Rules> out = Search(rules, start, l);
     out.stats.nodes += used;

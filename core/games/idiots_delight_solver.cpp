@@ -754,7 +754,7 @@ SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) 
   if (!done) {
     SearchLimits rest = limits;
     if (rest.max_nodes) rest.max_nodes = rest.max_nodes > quick_nodes ? rest.max_nodes - quick_nodes : 1;
-    if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - quick_seconds, 1e-3);
+    rest.max_seconds = SecondsLeft(limits, quick_seconds);
     outcome = Search(rules, start, rest);
     outcome.stats.nodes += quick_nodes;
     outcome.stats.seconds += quick_seconds;

@@ -1293,6 +1293,70 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // (monotone itself for that), and the last phase gets more than B' - B'/4
 // (restarts) - B'/4 (beams) - B'/8 (streamliner) = 3B'/8 >= B positions, at
 // least what it had with B. (Before it, B' >= 2B: more than B'/2.)
+namespace {
+
+// What the win-finders run after phase 0 came to: a win (its line written),
+// a caller's limit that stopped them ("interrupted", "max-seconds"), or
+// neither (their budget spent, or nothing left to try).
+struct FinderOutcome {
+  bool won = false;
+  std::string limit;  // the caller's limit, or empty
+  uint64_t nodes = 0;
+};
+
+// The BEAMs (RESTARTS): widths 256 to 16384, each with at most 1000
+// positions per unit of width, all together with at most B/4.
+FinderOutcome RunBeams(const Solver& solver, const Pos& start, const SearchLimits& limits,
+                       std::chrono::steady_clock::time_point t0, std::vector<MoveSpec>& line) {
+  constexpr uint64_t kBeamShare = 4;
+  constexpr int kBeamWidths[] = {256, 1024, 4096, 16384};
+  constexpr uint64_t kBeamNodesPerWidth = 1000;
+  TranspositionTable seen(std::max<size_t>(limits.max_memory / 8, 1024));  // their visited set
+  uint64_t left = limits.max_nodes ? limits.max_nodes / kBeamShare : ~uint64_t{0};
+  FinderOutcome out;
+  for (const int width : kBeamWidths) {
+    const uint64_t cap = std::min<uint64_t>(left, kBeamNodesPerWidth * width);
+    if (cap == 0) break;
+    const BeamOutcome b = RunBeam(solver, start, width, cap, limits, t0, seen, line);
+    out.nodes += b.nodes;
+    left -= b.nodes;
+    out.won = b.won;
+    if (b.won) return out;
+    if (std::string(b.limit) != "max-nodes" && b.limit[0] != '\0') {
+      out.limit = b.limit;
+      return out;
+    }
+  }
+  return out;
+}
+
+// The STREAMLINER: this solver on the seed's rules with B/8 positions (6
+// million without a node limit) and what is left of the caller's time.
+FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
+                             std::chrono::steady_clock::time_point t0, uint64_t first_phase_nodes,
+                             std::vector<MoveSpec>& line) {
+  constexpr uint64_t kStreamShare = 8;
+  constexpr uint64_t kStreamNodes = 6000000;
+  FinderOutcome out;
+  SearchLimits own = limits;
+  own.max_nodes = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
+  if (own.max_nodes == 0) return out;  // (0 would read as "no limit")
+  own.max_memory = limits.max_memory / 2;  // the main table is still small
+  own.max_seconds =
+      SecondsLeft(limits, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  Deal narrow = deal;
+  narrow.options["runs"] = std::string("whole");
+  narrow.options["worry"] = false;
+  SolveResult t = SolveKlondike(narrow, own, true, first_phase_nodes);
+  out.nodes = t.stats.nodes;
+  out.won = t.verdict == Verdict::kSolved;
+  if (out.won) line = std::move(t.moves);
+  if (t.verdict == Verdict::kUnknown && t.stats.limit != "max-nodes") out.limit = t.stats.limit;
+  return out;
+}
+
+}  // namespace
+
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune,
                           uint64_t first_phase_nodes) {
   const uint64_t kFirstBudget = std::max<uint64_t>(first_phase_nodes, 1);
@@ -1301,11 +1365,6 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   // STREAMLINER (runs=any or worry=true) B/8, and the last phase the rest
   // (more than 3B/8).
   constexpr uint64_t kRestartShare = 8;
-  constexpr uint64_t kBeamShare = 4;
-  constexpr int kBeamWidths[] = {256, 1024, 4096, 16384};
-  constexpr uint64_t kBeamNodesPerWidth = 1000;
-  constexpr uint64_t kStreamShare = 8;  // STREAMLINER
-  constexpr uint64_t kStreamNodes = 6000000;
   const auto t0 = std::chrono::steady_clock::now();
   const KlondikeRules rules = ReadKlondikeRules(deal.options);
   Solver solver(rules, prune);
@@ -1346,45 +1405,16 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
     if (o.verdict != Verdict::kUnknown || last || std::string(o.limit) != "max-nodes")
       return finish(o.verdict, o.limit, o.table_bytes);
     if (phase == 0) {
-      // The beams (RESTARTS, BEAM), with a visited set of their own.
-      TranspositionTable seen(std::max<size_t>(limits.max_memory / 8, 1024));
-      uint64_t beam_left = limits.max_nodes ? limits.max_nodes / kBeamShare : ~uint64_t{0};
-      for (const int width : kBeamWidths) {
-        const uint64_t beam_cap = std::min<uint64_t>(beam_left, kBeamNodesPerWidth * width);
-        if (beam_cap == 0) break;
-        const BeamOutcome b = RunBeam(solver, start, width, beam_cap, limits, t0, seen, result.moves);
-        used += b.nodes;
-        beam_left -= b.nodes;
-        result.stats.nodes = used;
-        if (b.won) return finish(Verdict::kSolved, "", o.table_bytes);
-        if (std::string(b.limit) != "max-nodes" && b.limit[0] != '\0')
-          return finish(Verdict::kUnknown, b.limit, o.table_bytes);
+      // The win-finders (RESTARTS): the beams, then the streamliner.
+      FinderOutcome f = RunBeams(solver, start, limits, t0, result.moves);
+      if (!f.won && f.limit.empty() && (rules.any_run || rules.worry)) {
+        const FinderOutcome narrow = RunStreamliner(deal, limits, t0, first_phase_nodes, result.moves);
+        f = {narrow.won, narrow.limit, f.nodes + narrow.nodes};
       }
-      if (rules.any_run || rules.worry) {
-        // The STREAMLINER: the seed's rules, whose wins are wins here.
-        const uint64_t stream_cap = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
-        if (stream_cap > 0) {
-          Deal narrow = deal;
-          narrow.options["runs"] = std::string("whole");
-          narrow.options["worry"] = false;
-          SearchLimits own = limits;
-          own.max_nodes = stream_cap;
-          own.max_memory = limits.max_memory / 2;  // the main table is still small
-          if (limits.max_seconds > 0) {  // what is left of the caller's time
-            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            own.max_seconds = std::max(limits.max_seconds - spent, 1e-3);
-          }
-          const SolveResult t = SolveKlondike(narrow, own, true, first_phase_nodes);
-          used += t.stats.nodes;
-          result.stats.nodes = used;
-          if (t.verdict == Verdict::kSolved) {
-            result.moves = t.moves;
-            return finish(Verdict::kSolved, "", o.table_bytes);
-          }
-          if (t.verdict == Verdict::kUnknown && t.stats.limit != "max-nodes")
-            return finish(Verdict::kUnknown, t.stats.limit, o.table_bytes);
-        }
-      }
+      used += f.nodes;
+      result.stats.nodes = used;
+      if (f.won) return finish(Verdict::kSolved, "", o.table_bytes);
+      if (!f.limit.empty()) return finish(Verdict::kUnknown, f.limit, o.table_bytes);
     }
   }
 }

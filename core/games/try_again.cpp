@@ -1366,7 +1366,7 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
   auto rest = [&] {
     SearchLimits l = limits;
     if (l.max_nodes) l.max_nodes -= std::min(l.max_nodes - 1, spent);
-    if (l.max_seconds > 0) l.max_seconds = std::max(l.max_seconds - elapsed(), 1e-3);
+    l.max_seconds = SecondsLeft(limits, elapsed());
     return l;
   };
   bool done = false;

@@ -469,6 +469,54 @@ TEST(KlondikeSolver, WorryWinsWhatNoWorryCannot) {
   }
 }
 
+// The safe-move agreement tests: for seeds 1-150, the cards above the
+// foundation `heights` shuffled (SplitMix64 of seed * rng_factor), 3 to 12
+// of them in the stock, the rest dealt at random onto the first
+// piles(seed) piles, all but each pile's top face down, under the options
+// options(seed); the pruned and the plain search must agree wherever the
+// plain one decides. Counts the positions compared, the lost ones, and those
+// with `watched` on a pile's top at the start.
+struct SafeMoveCounts {
+  int compared = 0, unsolvable = 0, watched_on_top = 0;
+  void Print() const {
+    std::printf("compared %d positions, %d unsolvable, the watched card on top at the start in %d\n", compared,
+                unsolvable, watched_on_top);
+  }
+};
+template <typename OptionsOf, typename PilesOf>
+SafeMoveCounts CompareOnRandomLayouts(const std::vector<int>& heights, uint64_t rng_factor, Card watched,
+                                      OptionsOf options, PilesOf piles) {
+  Pile rest;
+  for (int f = 0; f < 4; ++f)
+    for (int r = heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) rest.push_back(Card(r, static_cast<Suit>(f)));
+  SafeMoveCounts n;
+  for (uint64_t seed = 1; seed <= 150; ++seed) {
+    SplitMix64 rng(seed * rng_factor);
+    Pile cards = rest;
+    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    Hand h;
+    h.options = options(seed);
+    h.heights = heights;
+    const size_t in_stock = 3 + rng.Below(10);
+    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
+    const uint64_t used_piles = piles(seed);
+    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(used_piles)].push_back(cards[i]);
+    for (size_t p = 0; p < 7; ++p) {
+      h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+      if (!h.tableau[p].empty() && h.tableau[p].back() == watched) ++n.watched_on_top;
+    }
+    Deal d = h.ToDeal();
+    EXPECT_TRUE(CheckDeal(K(), d).ok()) << "seed " << seed;
+    SolveResult pruned = SolveAndReplay(d, 2000000, true);
+    SolveResult plain = SolveAndReplay(d, 2000000, false);
+    if (plain.verdict == Verdict::kUnknown) continue;
+    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
+    ++n.compared;
+    n.unsolvable += plain.verdict == Verdict::kUnsolvable;
+  }
+  return n;
+}
+
 // The worry-safe foundation rule: with clubs and spades built to 7 and
 // diamonds to 6, 8♥ may go up at once (both black foundations hold 7,
 // diamonds 6), though diamonds are below 7 (so the rule "every foundation
@@ -477,38 +525,15 @@ TEST(KlondikeSolver, WorryWinsWhatNoWorryCannot) {
 // each pile face up, the rest face down or in the stock), the pruned and the
 // plain search must agree, for both draws.
 TEST(KlondikeSolver, WorrySafeFoundationMoveAgreesWithThePlainSearch) {
-  const std::vector<int> heights = {7, 6, 7, 7};
-  Pile rest;
-  for (int f = 0; f < 4; ++f)
-    for (int r = heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) rest.push_back(Card(r, static_cast<Suit>(f)));
-  int compared = 0, unsolvable = 0, safe_applies = 0;
-  for (uint64_t seed = 1; seed <= 150; ++seed) {
-    SplitMix64 rng(seed);
-    Pile cards = rest;
-    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
-    Hand h;
-    h.options = {{"worry", true}, {"runs", std::string("any")}, {"draw", int64_t{seed % 2 ? 3 : 1}}};
-    h.heights = heights;
-    const size_t in_stock = 3 + rng.Below(10);
-    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
-    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(7)].push_back(cards[i]);
-    for (size_t p = 0; p < 7; ++p) {
-      h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
-      if (!h.tableau[p].empty() && h.tableau[p].back() == C("8H")) ++safe_applies;
-    }
-    Deal d = h.ToDeal();
-    ASSERT_TRUE(CheckDeal(K(), d).ok());
-    SolveResult pruned = SolveAndReplay(d, 2000000, true);
-    SolveResult plain = SolveAndReplay(d, 2000000, false);
-    if (plain.verdict == Verdict::kUnknown) continue;
-    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
-    ++compared;
-    unsolvable += plain.verdict == Verdict::kUnsolvable;
-  }
-  EXPECT_GE(compared, 120);
-  EXPECT_GE(unsolvable, 3);
-  std::printf("compared %d positions, %d unsolvable, 8H on top at the start in %d\n", compared,
-              unsolvable, safe_applies);
+  const SafeMoveCounts n = CompareOnRandomLayouts(
+      {7, 6, 7, 7}, 1, C("8H"),
+      [](uint64_t seed) -> Options {
+        return {{"worry", true}, {"runs", std::string("any")}, {"draw", int64_t{seed % 2 ? 3 : 1}}};
+      },
+      [](uint64_t) -> uint64_t { return 7; });
+  EXPECT_GE(n.compared, 120);
+  EXPECT_GE(n.unsolvable, 3);
+  n.Print();
 }
 
 // SAFE MOVES (b'), worry=false: with clubs and spades at 7, diamonds at 6
@@ -519,41 +544,18 @@ TEST(KlondikeSolver, WorrySafeFoundationMoveAgreesWithThePlainSearch) {
 // cards (draw 1 and 3, runs whole and any, 3 to 7 piles) the pruned search,
 // which plays them at once, and the plain search agree.
 TEST(KlondikeSolver, SafeMoveBPrimeAgreesWithThePlainSearch) {
-  const std::vector<int> heights = {7, 6, 8, 7};  // clubs, diamonds, hearts, spades
-  Pile rest;
-  for (int f = 0; f < 4; ++f)
-    for (int r = heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) rest.push_back(Card(r, static_cast<Suit>(f)));
-  int compared = 0, unsolvable = 0, safe_applies = 0;
-  for (uint64_t seed = 1; seed <= 150; ++seed) {
-    SplitMix64 rng(seed * 104729);
-    Pile cards = rest;
-    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
-    Hand h;
-    h.options = {{"draw", int64_t{seed % 2 ? 3 : 1}}};
-    if (seed % 4 >= 2) h.options["runs"] = std::string("any");
-    h.heights = heights;
-    const size_t in_stock = 3 + rng.Below(10);
-    h.stock.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_stock));
-    const uint64_t piles = 3 + seed % 5;  // few piles: more lost positions
-    for (size_t i = in_stock; i < cards.size(); ++i) h.tableau[rng.Below(piles)].push_back(cards[i]);
-    for (size_t p = 0; p < 7; ++p) {
-      h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
-      if (!h.tableau[p].empty() && h.tableau[p].back() == C("9H")) ++safe_applies;
-    }
-    Deal d = h.ToDeal();
-    ASSERT_TRUE(CheckDeal(K(), d).ok());
-    SolveResult pruned = SolveAndReplay(d, 2000000, true);
-    SolveResult plain = SolveAndReplay(d, 2000000, false);
-    if (plain.verdict == Verdict::kUnknown) continue;
-    EXPECT_EQ(pruned.verdict, plain.verdict) << "seed " << seed;
-    ++compared;
-    unsolvable += plain.verdict == Verdict::kUnsolvable;
-  }
-  EXPECT_GE(compared, 120);
-  EXPECT_GE(unsolvable, 10);  // (a weaker rule, r-3 and r-4, turns some of them into losses)
-  EXPECT_GE(safe_applies, 5);
-  std::printf("compared %d positions, %d unsolvable, 9H on top at the start in %d\n", compared, unsolvable,
-              safe_applies);
+  const SafeMoveCounts n = CompareOnRandomLayouts(
+      {7, 6, 8, 7}, 104729, C("9H"),  // clubs, diamonds, hearts, spades
+      [](uint64_t seed) -> Options {
+        Options o = {{"draw", int64_t{seed % 2 ? 3 : 1}}};
+        if (seed % 4 >= 2) o["runs"] = std::string("any");
+        return o;
+      },
+      [](uint64_t seed) -> uint64_t { return 3 + seed % 5; });  // few piles: more lost positions
+  EXPECT_GE(n.compared, 120);
+  EXPECT_GE(n.unsolvable, 10);  // (a weaker rule, r-3 and r-4, turns some of them into losses)
+  EXPECT_GE(n.watched_on_top, 5);
+  n.Print();
 }
 
 // BLOCKED CARDS (the dead test): 4♥ lies on 2♥ (face down), so it cannot

@@ -8,6 +8,18 @@
 namespace talon {
 namespace {
 
+// A search started partway through a caller's time gets what is left; no
+// time limit stays none; a limit already spent stays a limit (never 0).
+TEST(TimeLimits, SecondsLeftIsWhatRemainsOfTheCallers) {
+  SearchLimits none;
+  EXPECT_EQ(SecondsLeft(none, 3.0), 0.0);
+  SearchLimits ten;
+  ten.max_seconds = 10;
+  EXPECT_DOUBLE_EQ(SecondsLeft(ten, 2.5), 7.5);
+  EXPECT_GT(SecondsLeft(ten, 12.0), 0.0);
+  EXPECT_LE(SecondsLeft(ten, 12.0), 1e-3);
+}
+
 TEST(NodeLimits, EverySearchingGameKeepsToTinyLimits) {
   for (const Game* game : AllGames()) {
     if (game->id() == "four-of-a-kind") continue;
