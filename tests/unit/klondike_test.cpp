@@ -634,6 +634,78 @@ void LayOut(Hand& h, const Pile& cards, size_t in_stock, uint64_t piles, SplitMi
   for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
 }
 
+// FROM THE TALON (session 8): a safe card that is the stock's next card
+// (draw=1, passes 1 or 2, the pointer anywhere) or the talon's last card
+// (draw=3: passes unlimited with the pointer on a fresh pass's chain, or
+// passes 1 or 2 with the stock empty) goes to its foundation without
+// branching. 9♥ is safe by (b') (clubs and spades at 7, diamonds at 6,
+// hearts at 8); it is put there, or (a third of the seeds) just where the
+// rule must not fire: second in the stock with draw=1 passes=1, or last
+// with draw=3 and the pointer off the fresh chain. The other cards are laid
+// out at random (3 to 10 more in the talon, the rest on 3 to 7 piles, all
+// but each pile's top face down). The pruned and the plain search must
+// agree; and where the rule fires and the pruned search wins, its line
+// sends 9♥ up before any move that is neither a turn of the stock nor a
+// card to a foundation (so the rule did fire).
+TEST(KlondikeSolver, SafeTalonCardsAgreeWithThePlainSearch) {
+  Agreement agree;
+  int nine_first = 0;
+  const Card nine = C("9H");
+  for (uint64_t seed = 1; seed <= 240; ++seed) {
+    SplitMix64 rng(seed * 6151 + 5);
+    Hand h;
+    h.heights = {7, 6, 8, 7};
+    Pile cards;
+    for (int f = 0; f < 4; ++f)
+      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r)
+        if (Card(r, static_cast<Suit>(f)) != nine) cards.push_back(Card(r, static_cast<Suit>(f)));
+    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    const size_t in_talon = 3 + rng.Below(8);
+    Pile talon(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_talon));
+    const int kind = static_cast<int>(seed % 6);
+    size_t in_waste = 0;
+    if (kind <= 1 || kind == 4) {  // draw 1
+      h.options = {{"draw", int64_t{1}}, {"passes", int64_t{kind == 1 ? 2 : 1}}};
+      in_waste = rng.Below(in_talon);
+    } else if (kind == 2) {  // draw 3, unlimited, the pointer on the fresh chain
+      h.options = {{"draw", int64_t{3}}};
+      in_waste = 3 * rng.Below(in_talon / 3 + 1);
+    } else if (kind == 5) {  // draw 3, unlimited, the pointer off it
+      h.options = {{"draw", int64_t{3}}};
+      in_waste = 3 * rng.Below(std::max<size_t>((in_talon - 1) / 3, 1)) + 1 + rng.Below(2);
+    } else {  // draw 3, limited, the stock empty
+      h.options = {{"draw", int64_t{3}}, {"passes", int64_t{seed % 12 < 6 ? 1 : 2}}};
+      in_waste = in_talon;
+    }
+    if (seed % 12 >= 6) h.options["runs"] = std::string("any");
+    h.waste.assign(talon.begin(), talon.begin() + static_cast<std::ptrdiff_t>(in_waste));
+    h.stock.assign(talon.rbegin(), talon.rend() - static_cast<std::ptrdiff_t>(in_waste));  // top last
+    if (kind <= 1) h.stock.push_back(nine);
+    if (kind == 4) h.stock.insert(h.stock.end() - 1, nine);  // second from the top
+    if (kind == 2 || kind == 5) h.stock.insert(h.stock.begin(), nine);
+    if (kind == 3) h.waste.push_back(nine);
+    const uint64_t piles = 3 + seed % 5;
+    for (size_t i = in_talon; i < cards.size(); ++i) h.tableau[rng.Below(piles)].push_back(cards[i]);
+    for (size_t p = 0; p < 7; ++p) h.down[p] = std::max(0, static_cast<int>(h.tableau[p].size()) - 1);
+    agree.Compare(h, seed);
+    const SolveResult won = SolveAndReplay(h.ToDeal(), 3000000, true);
+    if (kind >= 4 || won.verdict != Verdict::kSolved) continue;
+    for (const MoveSpec& m : won.moves) {
+      if (m.to.area == Area::kFoundations && m.cards == Pile{nine}) {
+        ++nine_first;
+        break;
+      }
+      const bool turn = m.to.area == Area::kWaste || m.to.area == Area::kStock;
+      if (!turn && m.to.area != Area::kFoundations) break;
+    }
+  }
+  EXPECT_GE(agree.compared, 200);
+  EXPECT_GE(agree.unsolvable, 20);
+  EXPECT_GE(nine_first, 100);
+  agree.Print();
+  std::printf("9H up first in %d winning lines\n", nine_first);
+}
+
 // The dead test and the pointer dominance on random positions with many
 // face-down cards (each suit built to a random height, the other cards laid
 // out at random, all but the top of each pile face down, a few talon cards
