@@ -469,6 +469,20 @@ TEST(KlondikeSolver, WorryWinsWhatNoWorryCannot) {
   }
 }
 
+// The cards above the foundation `heights` (C D H S), suit by suit, rank
+// by rank.
+Pile CardsAbove(const std::vector<int>& heights) {
+  Pile cards;
+  for (int f = 0; f < 4; ++f)
+    for (int r = heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) cards.push_back(Card(r, static_cast<Suit>(f)));
+  return cards;
+}
+
+// Shuffles `cards` (Fisher-Yates, from the top) with `rng`.
+void Shuffle(Pile& cards, SplitMix64& rng) {
+  for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+}
+
 // The safe-move agreement tests: for seeds 1-150, the cards above the
 // foundation `heights` shuffled (SplitMix64 of seed * rng_factor), 3 to 12
 // of them in the stock, the rest dealt at random onto the first
@@ -486,14 +500,12 @@ struct SafeMoveCounts {
 template <typename OptionsOf, typename PilesOf>
 SafeMoveCounts CompareOnRandomLayouts(const std::vector<int>& heights, uint64_t rng_factor, Card watched,
                                       OptionsOf options, PilesOf piles) {
-  Pile rest;
-  for (int f = 0; f < 4; ++f)
-    for (int r = heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) rest.push_back(Card(r, static_cast<Suit>(f)));
+  const Pile rest = CardsAbove(heights);
   SafeMoveCounts n;
   for (uint64_t seed = 1; seed <= 150; ++seed) {
     SplitMix64 rng(seed * rng_factor);
     Pile cards = rest;
-    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    Shuffle(cards, rng);
     Hand h;
     h.options = options(seed);
     h.heights = heights;
@@ -613,12 +625,9 @@ struct Agreement {
 // Builds each foundation to a random height lo .. lo+spread-1 and returns
 // the cards above, shuffled.
 Pile BuildAndShuffle(Hand& h, SplitMix64& rng, int lo, uint64_t spread) {
-  Pile cards;
-  for (int f = 0; f < 4; ++f) {
-    h.heights[static_cast<size_t>(f)] = lo + static_cast<int>(rng.Below(spread));
-    for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r) cards.push_back(Card(r, static_cast<Suit>(f)));
-  }
-  for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+  for (int f = 0; f < 4; ++f) h.heights[static_cast<size_t>(f)] = lo + static_cast<int>(rng.Below(spread));
+  Pile cards = CardsAbove(h.heights);
+  Shuffle(cards, rng);
   return cards;
 }
 
@@ -655,11 +664,9 @@ TEST(KlondikeSolver, SafeTalonCardsAgreeWithThePlainSearch) {
     SplitMix64 rng(seed * 6151 + 5);
     Hand h;
     h.heights = {7, 6, 8, 7};
-    Pile cards;
-    for (int f = 0; f < 4; ++f)
-      for (int r = h.heights[static_cast<size_t>(f)] + 1; r <= kKing; ++r)
-        if (Card(r, static_cast<Suit>(f)) != nine) cards.push_back(Card(r, static_cast<Suit>(f)));
-    for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
+    Pile cards = CardsAbove(h.heights);
+    cards.erase(std::find(cards.begin(), cards.end(), nine));
+    Shuffle(cards, rng);
     const size_t in_talon = 3 + rng.Below(8);
     Pile talon(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_talon));
     const int kind = static_cast<int>(seed % 6);
