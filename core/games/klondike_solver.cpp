@@ -162,12 +162,8 @@
 // is covered by an unmoved card of S or, with worry=false, built for good
 // (2); into a space — X is no King. The union of two such sets is one, so
 // the greatest one exists; Dead() finds it by starting from every candidate
-// and removing cards with a way out until none has. With worry=true the test
-// can only become true at the start: later candidates are a subset of the
-// earlier ones, each still with the same cards under it, and (1), (2) do not
-// depend on anything else (a built host counts as free with worry), so the
-// greatest set only shrinks. With worry=false it is tested again after every
-// move that builds a card (a built host is gone for good).
+// and removing cards with a way out until none has. (NEVER A TOP below
+// widens "never a top" and "blocked"; when the test runs is said there.)
 //
 // Two more kinds of candidate make the test stronger (same proof, with the
 // cases below added; the union of two sets is still one, so the greatest
@@ -203,10 +199,59 @@
 //   left (draw=1 passes=1 is where they were measured to help; elsewhere
 //   the test runs only after cards are built, and the search of the other
 //   rule sets is kept exactly as it was).
-// The test runs again after every talon move when no redeal is left (the
-// cards drawn past go under the waste's top). It is not run after the other
-// moves that could make it true (e.g. a card moved onto a rider's pile):
-// a test skipped only costs pruning.
+//   NEVER A TOP (session 9). Three more kinds of claim, each about the
+//   time before t (the first move of a card of S):
+//   - a talon card h (no King) NEVER BECOMES A TABLEAU TOP if both its
+//     hosts never do: it leaves the talon only onto a host that is a top or
+//     to its foundation, and (worry) comes back from there only onto such a
+//     host. With worry the same holds for a built card (no King); without
+//     worry a built card is never a top anyway;
+//   - a face-up card y above its run's base is PINNED (never leaves the
+//     card under it) if y is in S or under a card of S, or if y moves
+//     neither as the base of a run (runs=whole: a part of a run never
+//     moves; runs=any: both y's hosts never tops) nor to its foundation
+//     (y is barred, or y is never a top: the card above it is pinned).
+//     The card under a pinned card is COVERED: never a top (runs=whole: a
+//     covered card moves only with the whole run, the pinned card on it);
+//   - a card is BARRED (never goes to its foundation) if a card of its suit
+//     below it, not yet built, is blocked or is a covered tableau card (a
+//     tableau card goes to its foundation only as a top).
+//   In (1) a candidate qualifies if it is barred or covered, in (2) a host
+//   is never a top also if it is such a talon or built card or covered.
+//   Talon cards are candidates only with no redeal left (TALON STACKS):
+//   with a redeal left, a talon card that would qualify for S (barred,
+//   hosts never tops) is one that never becomes a top, which is all S
+//   would say of it (it has no cards under it).
+//   PROOF. Take a set of such claims closed under the rules above (each
+//   claim follows from the others and from S), and suppose one fails
+//   before t; take the first failure. A talon or built card h becomes a
+//   top: it moved onto a host that was a top, so that host's claim failed
+//   earlier (or it is under a card of S, or built without worry: never a
+//   top). A pinned y leaves the card under it: as a run's base onto a host
+//   that is a top (an earlier failure, as before), or to its foundation,
+//   so y is a top (the card above it left it earlier: an earlier failure)
+//   and not barred, or a card of its suit below it that is blocked (not
+//   before t) or covered went up earlier, as a top (an earlier failure).
+//   So no claim fails before t, and the proof of BLOCKED CARDS goes through
+//   with them: X moving first goes to its foundation (barred, or X never a
+//   top), onto a host (never a top) or into a space (no King). Since the
+//   claims may lean on each other (Q♠ covered because J♦ on it is pinned,
+//   because J♦'s hosts never are tops, Q♠ among them), Dead() finds the
+//   greatest closed set along with S: it starts from every face-up card
+//   but the tops covered and every talon card (and, with worry, built
+//   card) but the Kings never a top, and each sweep recomputes the claims
+//   from those of the sweep before and from S, until a sweep changes
+//   nothing (then all claims and S are closed at once).
+// WHEN THE TEST RUNS. At the start; with no redeal left, after every talon
+// move that drew cards past (they go under the waste's top; then nothing
+// else); otherwise after every card built (a built host is gone for good
+// without worry, and with worry a built card may never be a top) and, with
+// runs=whole, after every run or talon card moved onto a pile (the card
+// landed can pin the run under it). With runs=any, after a card moved
+// onto a pile it was never found true (deals 1-1000, 4 million positions
+// each, runs=any worry=true: the same positions searched with and
+// without the test there), so it is not run there. A test skipped only
+// costs pruning.
 //
 // POINTER DOMINANCE (prune, draw=3, unlimited passes). Let X and Y differ
 // only in the talon pointer, X's at x and Y's at y, with a card played in
@@ -359,12 +404,7 @@ class Solver {
   // True only if the position cannot be won (BLOCKED CARDS). Only with prune.
   bool Dead(const Pos& s) const;
   // Dead(s) where move m (just applied to `parent` to reach s) can have
-  // made it true (BLOCKED CARDS): with worry=false, a card built (a built
-  // host is gone for good); with no redeal left, a talon move that drew
-  // cards past (TALON STACKS: they go under the waste's top). With
-  // worry=true and redeals left it can only be true at the start. (After
-  // other moves, e.g. a run moved onto a RIDER's base, it can become true
-  // too: not testing there only costs pruning, and the test is not cheap.)
+  // made it true (WHEN THE TEST RUNS, at the top of the file).
   // With no redeal left the test runs only after talon moves that drew a
   // card past (or redealt): on deal 8 with draw=1 passes=1 (3 million
   // positions) it found 99859 of 219258 such positions dead, but only 8 of
@@ -378,7 +418,9 @@ class Solver {
       const bool drew_past = s.redeals != parent.redeals || m.a > parent.p + 1;
       return (m.kind == kTalonF || m.kind == kTalonT) && drew_past && Dead(s);
     }
-    return !r_.worry && (m.kind == kTabF || m.kind == kTalonF) && Dead(s);
+    const bool built = m.kind == kTabF || m.kind == kTalonF;
+    const bool landed = m.kind == kTabT || m.kind == kTalonT;
+    return (built || (!r_.any_run && landed)) && Dead(s);
   }
   // No redeal is left, now or later (limited passes, all redeals made).
   bool TalonLocked(const Pos& s) const { return r_.passes != 0 && s.redeals >= r_.passes - 1; }
@@ -575,10 +617,13 @@ Pos Solver::Start(const Deal& deal) {
 bool Solver::Dead(const Pos& s) const {
   // BLOCKED CARDS (see the top of this file): the greatest set S of
   // candidates (non-King tableau cards face down or at the base of the
-  // face-up run) none of which has a way out given S.
+  // face-up run, and talon cards) none of which has a way out given S.
+  // Every tableau pile and every talon segment is a "pile" here: `pile` and
+  // `index` say where a card lies (-1: built), `upto` holds the cards of its
+  // pile from the bottom up to it.
   std::array<int8_t, 64> pile, index;
+  std::array<uint64_t, 64> upto;
   pile.fill(-1);
-  index.fill(0);
   uint64_t cand = 0;
   // RIDERS (runs=whole): a face-up card above its run's base leaves its pile
   // only to its foundation or with the whole run, i.e. with the base. (Used
@@ -587,35 +632,44 @@ bool Solver::Dead(const Pos& s) const {
   const bool use_riders = locked && !r_.any_run;
   uint64_t riders = 0;
   std::array<uint8_t, 64> base;
-  for (int i = 0; i < kPiles; ++i)
+  for (int i = 0; i < kPiles; ++i) {
+    uint64_t below = 0;
     for (int k = 0; k < s.len[i]; ++k) {
       const uint8_t c = s.pile[i][k];
       pile[c] = static_cast<int8_t>(i);
       index[c] = static_cast<int8_t>(k);
+      below |= uint64_t{1} << c;
+      upto[c] = below;
       if (k <= s.down[i] && RankOf(c) != kKing) cand |= uint64_t{1} << c;
       if (k > s.down[i] && use_riders) {
         riders |= uint64_t{1} << c;
         base[c] = s.pile[i][s.down[i]];
       }
     }
+  }
   cand |= riders;
   // TALON STACKS: with no redeal left, the talon is a set of stacks too
   // (see BLOCKED CARDS): "pile" kPiles + g for its g-th segment, the index
   // in the talon as the height (a card lies under the cards above it in its
-  // segment), every non-King talon card a candidate.
+  // segment); every non-King talon card is a candidate. With a redeal left
+  // each talon card is a "pile" of its own, and no candidate (NEVER A TOP
+  // says all there is to say of it).
   int npiles = kPiles;
-  if (locked) {
-    for (int j = 0; j < s.n; ++j) {
-      const uint8_t c = s.talon[j];
-      pile[c] = static_cast<int8_t>(npiles);
-      index[c] = static_cast<int8_t>(j);
-      if (RankOf(c) != kKing) cand |= uint64_t{1} << c;
-      // Talon[j] is uncovered (ends its segment) if it is the waste's top,
-      // or a stock card that a draw leaves on the waste's top.
-      const bool exposed = j == s.p - 1 || (j >= s.p && ((j - s.p + 1) % r_.draw == 0 || j == s.n - 1));
-      if (exposed) ++npiles;
-    }
+  uint64_t talon = 0, below = 0;
+  for (int j = 0; j < s.n; ++j) {
+    const uint8_t c = s.talon[j];
+    pile[c] = static_cast<int8_t>(npiles);
+    index[c] = static_cast<int8_t>(j);
+    below |= uint64_t{1} << c;
+    upto[c] = below;
+    if (RankOf(c) != kKing) talon |= uint64_t{1} << c;
+    // Talon[j] is uncovered (ends its segment) if it is the waste's top,
+    // or a stock card that a draw leaves on the waste's top.
+    const bool exposed =
+        !locked || j == s.p - 1 || (j >= s.p && ((j - s.p + 1) % r_.draw == 0 || j == s.n - 1));
+    if (exposed) ++npiles, below = 0;
   }
+  if (locked) cand |= talon;
   // The highest index of a card of S per pile (and per talon segment).
   uint64_t in = cand;
   std::array<int, kPiles + kMaxTalon + 1> top_s;
@@ -624,44 +678,102 @@ bool Solver::Dead(const Pos& s) const {
     const int c = __builtin_ctzll(m);
     top_s[pile[c]] = std::max<int>(top_s[pile[c]], index[c]);
   }
-  // Removes cards with a way out until none has. A card removed had a way
-  // out given the current S, a superset of the greatest set, so it is not in
-  // the greatest set (ways out only grow as S shrinks); what is left when no
-  // card of S has a way out is a valid set, so it is the greatest one. Cards
-  // are removed as soon as found (S shrinks within a sweep).
-  for (bool removed = true; removed;) {
-    removed = false;
-    for (uint64_t m = in; m; m &= m - 1) {
-      const int c = __builtin_ctzll(m);
-      const int r = RankOf(static_cast<uint8_t>(c)), suit = SuitOf(static_cast<uint8_t>(c));
-      // To its foundation: every card of its suit below it not yet built
-      // must get there first; one of them blocked (in S or under a card of S)
-      // bars the way.
-      bool exit = true;
-      for (int lr = s.found[suit] + 1; lr < r && exit; ++lr) {
-        const int l = lr << 2 | suit;
-        if (pile[l] >= 0 && top_s[pile[l]] >= index[l]) exit = false;
+  auto card_at = [&](int pp, int k) { return pp < kPiles ? s.pile[pp][k] : s.talon[k]; };
+  // NEVER A TOP: a talon card (no King) both of whose hosts never become
+  // tableau tops (before the first move of a card of S) never becomes one
+  // either: it leaves the talon only onto a host that is a top, or to its
+  // foundation (and comes back from there only onto such a host too). The
+  // greatest such set, found alongside S; every talon card of S is in it.
+  // With worry a built card (no King) comes back only onto a host that is
+  // a top, so it is in the set on the same terms.
+  uint64_t never = talon;
+  if (r_.worry)
+    for (int suit = 0; suit < 4; ++suit)
+      for (int rank = 1; rank <= std::min<int>(s.found[suit], kKing - 1); ++rank)
+        never |= uint64_t{1} << (rank << 2 | suit);
+  // Per sweep: the BLOCKED cards (in S or under a card of S), and the
+  // COVERED ones: tableau cards that never become tops (PINNED below). A
+  // card is BARRED (cannot go to its foundation) if a card of its suit below
+  // it, not yet built, is blocked or covered (a tableau card goes to its
+  // foundation only as a top).
+  uint64_t blocked = 0, cov = 0;
+  auto barred = [&](int c) {
+    const uint64_t lower = (uint64_t{1} << (RankOf(static_cast<uint8_t>(c)) << 2)) - 1;
+    return ((blocked | cov) & lower & (0x1111111111111111ULL << SuitOf(static_cast<uint8_t>(c)))) != 0;
+  };
+  auto never_top = [&](int h) {
+    const int pp = pile[h];
+    if (pp >= kPiles) return top_s[pp] >= index[h] || (never >> h & 1) != 0;
+    if (pp >= 0) return top_s[pp] > index[h] || (cov >> h & 1) != 0;
+    return !r_.worry || (never >> h & 1) != 0;  // built: for good without worry
+  };
+  auto hosts_never_top = [&](int c) {
+    const uint8_t card = static_cast<uint8_t>(c);
+    const int h0 = (RankOf(card) + 1) << 2 | (IsRed(card) ? kClubs : kDiamonds);
+    return never_top(h0) && never_top(h0 ^ 3);
+  };
+  // PINNED: a face-up card y above its run's base that never leaves the
+  // card under it: y is in S or under a card of S, or y moves neither as a
+  // run's base (runs=whole: never; runs=any: both its hosts never tops) nor
+  // to its foundation (barred, or y never a top: the card above it is
+  // pinned). The card under a pinned card is covered. The greatest such
+  // set, found alongside S (it starts with every face-up card but the tops
+  // covered); one pass per sweep, from the top of each pile down. Returns
+  // whether it changed.
+  for (int i = 0; i < kPiles; ++i)
+    for (int k = s.down[i]; k + 1 < s.len[i]; ++k) cov |= uint64_t{1} << s.pile[i][k];
+  auto fill_cov = [&]() {
+    uint64_t next = 0;
+    for (int i = 0; i < kPiles; ++i) {
+      bool pin = false;
+      for (int k = s.len[i] - 1; k > s.down[i]; --k) {
+        const uint8_t y = s.pile[i][k];
+        pin = k <= top_s[i] || ((!r_.any_run || hosts_never_top(y)) && (pin || barred(y)));
+        if (pin) next |= uint64_t{1} << s.pile[i][k - 1];
       }
+    }
+    const bool changed = next != cov;
+    cov = next;
+    return changed;
+  };
+  auto covered = [&](int c) { return (cov >> c & 1) != 0; };
+  // Removes cards with a way out until none has. A card removed had a way
+  // out given a superset of the current S and of the current claims (the
+  // blocked cards are those of S at the sweep's start, the claims those
+  // recomputed from the sweep before), so it is not in the greatest set
+  // (ways out only grow as S and the claims shrink); a sweep that changes
+  // nothing saw S and the claims as they are, none with a way out: a valid
+  // set, so the greatest one.
+  for (bool removed = true; removed && in;) {
+    removed = false;
+    blocked = 0;
+    for (int pp = 0; pp < (locked ? npiles : kPiles); ++pp)  // no talon card in S unless locked
+      if (top_s[pp] >= 0) blocked |= upto[card_at(pp, top_s[pp])];
+    removed = fill_cov();
+    for (uint64_t m = never; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      if (hosts_never_top(c)) continue;
+      never &= ~(uint64_t{1} << c);
+      removed = true;
+    }
+    // From the highest card down: a way out through a host depends on the
+    // cards one rank higher (on deal 104, 4 million positions: 5.3 sweeps
+    // a test against 5.75 upwards).
+    for (uint64_t m = in; m; m &= ~(uint64_t{1} << (63 - __builtin_clzll(m)))) {
+      const int c = 63 - __builtin_clzll(m);
+      // To its foundation: every card of its suit below it not yet built
+      // must get there first (barred if one of them is blocked), and it must
+      // be a top (not when COVERED FOR GOOD).
+      bool exit = !barred(c) && !covered(c);
       if (riders >> c & 1) {
         // A rider moves with its base (or to its foundation, above).
         if (!exit && !(in >> base[c] & 1)) exit = true;
-      } else {
+      } else if (!exit) {
         // Onto a host: the two cards one rank higher of the other colour; a
         // host never becomes a pile top if a card of S lies above it, or
-        // (worry=false) if it is built.
-        const int h0 = (r + 1) << 2 | (IsRed(static_cast<uint8_t>(c)) ? kClubs : kDiamonds);
-        for (const int h : {h0, h0 ^ 3}) {
-          if (exit) break;
-          if (pile[h] >= kPiles) {
-            // A talon host becomes a tableau top only by leaving the talon:
-            // not while it is in S or under a card of S.
-            exit = top_s[pile[h]] < index[h];
-          } else if (pile[h] >= 0) {
-            exit = top_s[pile[h]] <= index[h];
-          } else {
-            exit = r_.worry || s.found[SuitOf(static_cast<uint8_t>(h))] < r + 1;
-          }
-        }
+        // (worry=false) if it is built, or it is a talon card in S, under
+        // one, or NEVER A TOP, or it is COVERED FOR GOOD.
+        exit = !hosts_never_top(c);
       }
       if (!exit) continue;
       in &= ~(uint64_t{1} << c);
@@ -671,7 +783,7 @@ bool Solver::Dead(const Pos& s) const {
       // c was the highest card of S in its pile: find the next one down.
       int k = index[c] - 1;
       for (; k >= 0; --k) {
-        const uint8_t d = pp < kPiles ? s.pile[pp][k] : s.talon[k];
+        const uint8_t d = card_at(pp, k);
         if (pile[d] != pp) { k = -1; break; }  // below the talon segment
         if (in >> d & 1) break;
       }

@@ -593,6 +593,104 @@ TEST(KlondikeSolver, BlockedCardLosesOnlyWithoutWorry) {
   }
 }
 
+// The dead test's session-9 rules, each on a position that only that rule
+// finds dead at the start (found by no rule before it): lost without worry,
+// as the plain search confirms, and (where said) won with worry. Clubs and
+// diamonds are built, hearts to 9; J♥ lies on T♥ (face down) and its hosts
+// are Q♣ (built) and Q♠; the stock holds Q♥ and K♠ besides what is said.
+// Lost (both searches agree) and, with prune, found dead at the start.
+void ExpectDeadAtStart(const Hand& h, const std::string& label) {
+  Deal d = h.ToDeal();
+  ASSERT_TRUE(CheckDeal(K(), d).ok()) << label;
+  for (bool prune : {true, false}) {
+    const SolveResult lost = SolveAndReplay(h.ToDeal(), 2000000, prune);
+    EXPECT_EQ(lost.verdict, Verdict::kUnsolvable) << label << " prune " << prune;
+    if (prune) {
+      EXPECT_EQ(lost.stats.nodes, 0u) << label;
+    }
+  }
+}
+
+Hand QueenOfSpadesHand() {
+  Hand h;
+  h.heights = {13, 13, 9, 10};
+  h.tableau[0] = Cards({"KH", "JS", "TH", "JH"});  // K♥ and J♠ face down too
+  h.down[0] = 3;
+  h.stock = Cards({"KS", "QH", "QS"});
+  return h;
+}
+
+// NEVER A TOP: Q♠ in the stock (redeals left) cannot go onto a host (K♥
+// lies under J♥, K♦ is built) nor to its foundation (J♠ lies under J♥), so
+// it never becomes a tableau top, and J♥ never moves. With worry K♦ comes
+// back into a space.
+TEST(KlondikeSolver, DeadTestStuckTalonCardIsNeverATop) {
+  const Hand h = QueenOfSpadesHand();
+  ExpectDeadAtStart(h, "stuck Q♠");
+  Hand w = h;
+  w.options["worry"] = true;
+  for (bool prune : {true, false})
+    EXPECT_EQ(SolveAndReplay(w.ToDeal(), 2000000, prune).verdict, Verdict::kSolved) << prune;
+}
+
+// NEVER A TOP with the way up open: spades built to J, so Q♠ may go to its
+// foundation; but it never becomes a tableau top (its hosts never do, and
+// it cannot come back without worry), so J♥ still has no host.
+TEST(KlondikeSolver, DeadTestTalonCardThatMayGoUpIsNeverATop) {
+  Hand h = QueenOfSpadesHand();
+  h.heights = {13, 13, 9, 11};
+  h.tableau[0] = Cards({"KH", "TH", "JH"});
+  h.down[0] = 2;
+  ExpectDeadAtStart(h, "Q♠ never a top");
+}
+
+// NEVER A TOP with worry, for built cards: both black Queens are built and
+// could come back only onto a red King, both of which lie under J♥; so J♥
+// never has a host, with worry as without.
+TEST(KlondikeSolver, DeadTestBuiltCardNeverATopWithWorry) {
+  Hand h;
+  h.heights = {12, 12, 9, 12};
+  h.tableau[0] = Cards({"KD", "KH", "TH", "JH"});
+  h.down[0] = 3;
+  h.stock = Cards({"KC", "KS", "QH"});
+  h.options["worry"] = true;
+  ExpectDeadAtStart(h, "built Queens, worry");
+}
+
+// COVERED FOR GOOD: Q♠ lies on K♥ under J♦, which cannot go to its
+// foundation (T♦ lies under J♥): J♦ leaves Q♠ only to its foundation or,
+// runs=whole, with the whole run, Q♠ too; runs=any, as a run's base onto a
+// black Queen: Q♣ is built and Q♠ is the one it lies on (the greatest set:
+// each claim holds if the other does). So Q♠ is never a top, and J♥ has no
+// host.
+TEST(KlondikeSolver, DeadTestCoveredForGood) {
+  Hand h;
+  h.heights = {13, 9, 9, 11};
+  h.tableau[0] = Cards({"TD", "TH", "JH"});
+  h.down[0] = 2;
+  h.tableau[1] = Cards({"KH", "QS", "JD"});
+  h.stock = Cards({"KD", "QD", "KS", "QH"});
+  for (const char* runs : {"whole", "any"}) {
+    h.options["runs"] = std::string(runs);
+    ExpectDeadAtStart(h, std::string("covered Q♠, runs=") + runs);
+  }
+}
+
+// BARRED by a covered card: J♥ lies alone on its pile; T♥ lies under 9♠,
+// which cannot go to its foundation (8♠ lies under J♥), so (runs=whole) T♥
+// never becomes a top and J♥ cannot go to its foundation; its hosts are Q♣
+// (built) and Q♠ (covered for good as above).
+TEST(KlondikeSolver, DeadTestBarredByACoveredCard) {
+  Hand h;
+  h.heights = {13, 9, 9, 7};
+  h.tableau[0] = Cards({"8S", "TD", "JH"});
+  h.down[0] = 2;
+  h.tableau[1] = Cards({"KH", "QS", "JD"});
+  h.tableau[2] = Cards({"JS", "TH", "9S"});
+  h.stock = Cards({"KD", "QD", "KS", "QH", "TS"});
+  ExpectDeadAtStart(h, "T♥ covered");
+}
+
 // The pruned and the plain search on random positions: every position both
 // decide must get the same verdict from each.
 struct Agreement {
