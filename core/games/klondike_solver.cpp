@@ -328,6 +328,26 @@ constexpr int kMaxMoves = 320;
 inline int RankOf(uint8_t c) { return c >> 2; }
 inline int SuitOf(uint8_t c) { return c & 3; }
 inline bool IsRed(uint8_t c) { return ((c ^ (c >> 1)) & 1) != 0; }  // diamonds 01, hearts 10
+// Per card code: its two hosts (one rank higher, the other colour; for a
+// King bit 0, which is no card, so a King never has "both hosts" anything),
+// and the cards of its suit below it.
+struct CardMasks {
+  uint64_t hosts[64], below_in_suit[64];
+};
+constexpr CardMasks MakeCardMasks() {
+  CardMasks m{};
+  for (int c = 4; c < 56; ++c) {
+    const int r = c >> 2, suit = c & 3;
+    const bool red = ((c ^ (c >> 1)) & 1) != 0;
+    const int h0 = (r + 1) << 2 | (red ? kClubs : kDiamonds);
+    m.hosts[c] = r == kKing ? 1 : (uint64_t{1} << h0 | uint64_t{1} << (h0 ^ 3));
+    for (int lr = 1; lr < r; ++lr) m.below_in_suit[c] |= uint64_t{1} << (lr << 2 | suit);
+  }
+  return m;
+}
+constexpr CardMasks kCardMasks = MakeCardMasks();
+constexpr uint64_t kAllCards = ((uint64_t{1} << 56) - 1) & ~uint64_t{15};  // codes 4..55
+
 // Card b may lie on card h in the tableau.
 inline bool Fits(uint8_t b, uint8_t h) { return RankOf(h) == RankOf(b) + 1 && IsRed(h) != IsRed(b); }
 
@@ -630,7 +650,7 @@ bool Solver::Dead(const Pos& s) const {
   // only with no redeal left, where they were measured; sound everywhere.)
   const bool locked = TalonLocked(s);
   const bool use_riders = locked && !r_.any_run;
-  uint64_t riders = 0;
+  uint64_t riders = 0, tableau_cards = 0;
   std::array<uint8_t, 64> base;
   for (int i = 0; i < kPiles; ++i) {
     uint64_t below = 0;
@@ -646,6 +666,7 @@ bool Solver::Dead(const Pos& s) const {
         base[c] = s.pile[i][s.down[i]];
       }
     }
+    tableau_cards |= below;
   }
   cand |= riders;
   // TALON STACKS: with no redeal left, the talon is a set of stacks too
@@ -655,9 +676,10 @@ bool Solver::Dead(const Pos& s) const {
   // each talon card is a "pile" of its own, and no candidate (NEVER A TOP
   // says all there is to say of it).
   int npiles = kPiles;
-  uint64_t talon = 0, below = 0;
+  uint64_t talon = 0, whole_talon = 0, below = 0;
   for (int j = 0; j < s.n; ++j) {
     const uint8_t c = s.talon[j];
+    whole_talon |= uint64_t{1} << c;
     pile[c] = static_cast<int8_t>(npiles);
     index[c] = static_cast<int8_t>(j);
     below |= uint64_t{1} << c;
@@ -697,21 +719,15 @@ bool Solver::Dead(const Pos& s) const {
   // it, not yet built, is blocked or covered (a tableau card goes to its
   // foundation only as a top).
   uint64_t blocked = 0, cov = 0;
-  auto barred = [&](int c) {
-    const uint64_t lower = (uint64_t{1} << (RankOf(static_cast<uint8_t>(c)) << 2)) - 1;
-    return ((blocked | cov) & lower & (0x1111111111111111ULL << SuitOf(static_cast<uint8_t>(c)))) != 0;
-  };
-  auto never_top = [&](int h) {
-    const int pp = pile[h];
-    if (pp >= kPiles) return top_s[pp] >= index[h] || (never >> h & 1) != 0;
-    if (pp >= 0) return top_s[pp] > index[h] || (cov >> h & 1) != 0;
-    return !r_.worry || (never >> h & 1) != 0;  // built: for good without worry
-  };
-  auto hosts_never_top = [&](int c) {
-    const uint8_t card = static_cast<uint8_t>(c);
-    const int h0 = (RankOf(card) + 1) << 2 | (IsRed(card) ? kClubs : kDiamonds);
-    return never_top(h0) && never_top(h0 ^ 3);
-  };
+  auto barred = [&](int c) { return ((blocked | cov) & kCardMasks.below_in_suit[c]) != 0; };
+  // The cards that are never tops, as one mask per sweep (a card strictly
+  // under a card of S in a tableau pile; a talon card in S or under one in
+  // its segment; a covered card; a card in `never`; without worry a built
+  // card), refreshed whenever its parts change.
+  uint64_t under_s = 0, nt = 0;
+  const uint64_t built_for_good = r_.worry ? 0 : ~(tableau_cards | whole_talon) & kAllCards;
+  auto refresh = [&]() { nt = under_s | cov | never | built_for_good; };
+  auto hosts_never_top = [&](int c) { return (nt & kCardMasks.hosts[c]) == kCardMasks.hosts[c]; };
   // PINNED: a face-up card y above its run's base that never leaves the
   // card under it: y is in S or under a card of S, or y moves neither as a
   // run's base (runs=whole: never; runs=any: both its hosts never tops) nor
@@ -746,16 +762,23 @@ bool Solver::Dead(const Pos& s) const {
   // set, so the greatest one.
   for (bool removed = true; removed && in;) {
     removed = false;
-    blocked = 0;
-    for (int pp = 0; pp < (locked ? npiles : kPiles); ++pp)  // no talon card in S unless locked
-      if (top_s[pp] >= 0) blocked |= upto[card_at(pp, top_s[pp])];
+    blocked = under_s = 0;
+    for (int pp = 0; pp < (locked ? npiles : kPiles); ++pp) {  // no talon card in S unless locked
+      if (top_s[pp] < 0) continue;
+      const uint8_t t = card_at(pp, top_s[pp]);
+      blocked |= upto[t];
+      under_s |= pp < kPiles ? upto[t] & ~(uint64_t{1} << t) : upto[t];
+    }
+    refresh();
     removed = fill_cov();
+    refresh();
     for (uint64_t m = never; m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
       if (hosts_never_top(c)) continue;
       never &= ~(uint64_t{1} << c);
       removed = true;
     }
+    refresh();
     // From the highest card down: a way out through a host depends on the
     // cards one rank higher (on deal 104, 4 million positions: 5.3 sweeps
     // a test against 5.75 upwards).
