@@ -637,7 +637,8 @@ Pos Solver::Start(const Deal& deal) {
 bool Solver::Dead(const Pos& s) const {
   // BLOCKED CARDS (see the top of this file): the greatest set S of
   // candidates (non-King tableau cards face down or at the base of the
-  // face-up run, and talon cards) none of which has a way out given S.
+  // face-up run, riders, and with no redeal left the non-King talon cards)
+  // none of which has a way out given S and the claims of NEVER A TOP.
   // Every tableau pile and every talon segment is a "pile" here: `pile` and
   // `index` say where a card lies (-1: built), `upto` holds the cards of its
   // pile from the bottom up to it.
