@@ -325,9 +325,9 @@ constexpr int kMaxPile = 32;
 constexpr int kMaxTalon = 24;
 constexpr int kMaxMoves = 320;
 
-inline int RankOf(uint8_t c) { return c >> 2; }
-inline int SuitOf(uint8_t c) { return c & 3; }
-inline bool IsRed(uint8_t c) { return ((c ^ (c >> 1)) & 1) != 0; }  // diamonds 01, hearts 10
+constexpr int RankOf(uint8_t c) { return c >> 2; }
+constexpr int SuitOf(uint8_t c) { return c & 3; }
+constexpr bool IsRed(uint8_t c) { return ((c ^ (c >> 1)) & 1) != 0; }  // diamonds 01, hearts 10
 // Per card code: its two hosts (one rank higher, the other colour; for a
 // King bit 0, which is no card, so a King never has "both hosts" anything),
 // and the cards of its suit below it.
@@ -336,10 +336,9 @@ struct CardMasks {
 };
 constexpr CardMasks MakeCardMasks() {
   CardMasks m{};
-  for (int c = 4; c < 56; ++c) {
-    const int r = c >> 2, suit = c & 3;
-    const bool red = ((c ^ (c >> 1)) & 1) != 0;
-    const int h0 = (r + 1) << 2 | (red ? kClubs : kDiamonds);
+  for (uint8_t c = 4; c < 56; ++c) {
+    const int r = RankOf(c), suit = SuitOf(c);
+    const int h0 = (r + 1) << 2 | (IsRed(c) ? kClubs : kDiamonds);
     m.hosts[c] = r == kKing ? 1 : (uint64_t{1} << h0 | uint64_t{1} << (h0 ^ 3));
     for (int lr = 1; lr < r; ++lr) m.below_in_suit[c] |= uint64_t{1} << (lr << 2 | suit);
   }
@@ -347,6 +346,7 @@ constexpr CardMasks MakeCardMasks() {
 }
 constexpr CardMasks kCardMasks = MakeCardMasks();
 constexpr uint64_t kAllCards = ((uint64_t{1} << 56) - 1) & ~uint64_t{15};  // codes 4..55
+constexpr uint64_t kKings = uint64_t{15} << (kKing << 2);
 
 // Card b may lie on card h in the tableau.
 inline bool Fits(uint8_t b, uint8_t h) { return RankOf(h) == RankOf(b) + 1 && IsRed(h) != IsRed(b); }
@@ -640,8 +640,9 @@ bool Solver::Dead(const Pos& s) const {
   // face-up run, riders, and with no redeal left the non-King talon cards)
   // none of which has a way out given S and the claims of NEVER A TOP.
   // Every tableau pile and every talon segment is a "pile" here: `pile` and
-  // `index` say where a card lies (-1: built), `upto` holds the cards of its
-  // pile from the bottom up to it.
+  // `index` say where a card lies, `upto` holds the cards of its pile from
+  // the bottom up to it (tableau cards, and talon cards with no redeal
+  // left).
   std::array<int8_t, 64> pile, index;
   std::array<uint64_t, 64> upto;
   pile.fill(-1);
@@ -674,25 +675,27 @@ bool Solver::Dead(const Pos& s) const {
   // (see BLOCKED CARDS): "pile" kPiles + g for its g-th segment, the index
   // in the talon as the height (a card lies under the cards above it in its
   // segment); every non-King talon card is a candidate. With a redeal left
-  // each talon card is a "pile" of its own, and no candidate (NEVER A TOP
-  // says all there is to say of it).
+  // talon cards are no candidates (NEVER A TOP says all there is to say of
+  // them), so they need no place here.
+  uint64_t whole_talon = 0;
+  for (int j = 0; j < s.n; ++j) whole_talon |= uint64_t{1} << s.talon[j];
+  const uint64_t talon = whole_talon & ~kKings;
   int npiles = kPiles;
-  uint64_t talon = 0, whole_talon = 0, below = 0;
-  for (int j = 0; j < s.n; ++j) {
-    const uint8_t c = s.talon[j];
-    whole_talon |= uint64_t{1} << c;
-    pile[c] = static_cast<int8_t>(npiles);
-    index[c] = static_cast<int8_t>(j);
-    below |= uint64_t{1} << c;
-    upto[c] = below;
-    if (RankOf(c) != kKing) talon |= uint64_t{1} << c;
-    // Talon[j] is uncovered (ends its segment) if it is the waste's top,
-    // or a stock card that a draw leaves on the waste's top.
-    const bool exposed =
-        !locked || j == s.p - 1 || (j >= s.p && ((j - s.p + 1) % r_.draw == 0 || j == s.n - 1));
-    if (exposed) ++npiles, below = 0;
+  if (locked) {
+    uint64_t below = 0;
+    for (int j = 0; j < s.n; ++j) {
+      const uint8_t c = s.talon[j];
+      pile[c] = static_cast<int8_t>(npiles);
+      index[c] = static_cast<int8_t>(j);
+      below |= uint64_t{1} << c;
+      upto[c] = below;
+      // Talon[j] is uncovered (ends its segment) if it is the waste's top,
+      // or a stock card that a draw leaves on the waste's top.
+      const bool exposed = j == s.p - 1 || (j >= s.p && ((j - s.p + 1) % r_.draw == 0 || j == s.n - 1));
+      if (exposed) ++npiles, below = 0;
+    }
+    cand |= talon;
   }
-  if (locked) cand |= talon;
   // The highest index of a card of S per pile (and per talon segment).
   uint64_t in = cand;
   std::array<int, kPiles + kMaxTalon + 1> top_s;
@@ -764,7 +767,7 @@ bool Solver::Dead(const Pos& s) const {
   for (bool removed = true; removed && in;) {
     removed = false;
     blocked = under_s = 0;
-    for (int pp = 0; pp < (locked ? npiles : kPiles); ++pp) {  // no talon card in S unless locked
+    for (int pp = 0; pp < npiles; ++pp) {
       if (top_s[pp] < 0) continue;
       const uint8_t t = card_at(pp, top_s[pp]);
       blocked |= upto[t];

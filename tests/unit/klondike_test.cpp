@@ -593,17 +593,12 @@ TEST(KlondikeSolver, BlockedCardLosesOnlyWithoutWorry) {
   }
 }
 
-// The dead test's session-9 rules, each on a position that only that rule
-// finds dead at the start (found by no rule before it): lost without worry,
-// as the plain search confirms, and (where said) won with worry. Clubs and
-// diamonds are built, hearts to 9; J♥ lies on T♥ (face down) and its hosts
-// are Q♣ (built) and Q♠; the stock holds Q♥ and K♠ besides what is said.
 // Lost (both searches agree) and, with prune, found dead at the start.
 void ExpectDeadAtStart(const Hand& h, const std::string& label) {
   Deal d = h.ToDeal();
   ASSERT_TRUE(CheckDeal(K(), d).ok()) << label;
   for (bool prune : {true, false}) {
-    const SolveResult lost = SolveAndReplay(h.ToDeal(), 2000000, prune);
+    const SolveResult lost = SolveAndReplay(d, 2000000, prune);
     EXPECT_EQ(lost.verdict, Verdict::kUnsolvable) << label << " prune " << prune;
     if (prune) {
       EXPECT_EQ(lost.stats.nodes, 0u) << label;
@@ -611,6 +606,11 @@ void ExpectDeadAtStart(const Hand& h, const std::string& label) {
   }
 }
 
+// The dead test's session-9 rules, each on a position that only that rule
+// finds dead at the start (found by no rule before it): lost without worry,
+// as the plain search confirms, and (where said) won with worry. Clubs and
+// diamonds are built, hearts to 9; J♥ lies on T♥ (face down) and its hosts
+// are Q♣ (built) and Q♠; the stock holds Q♥ and K♠ besides what is said.
 Hand QueenOfSpadesHand() {
   Hand h;
   h.heights = {13, 13, 9, 10};
@@ -663,13 +663,18 @@ TEST(KlondikeSolver, DeadTestBuiltCardNeverATopWithWorry) {
 // black Queen: Q♣ is built and Q♠ is the one it lies on (the greatest set:
 // each claim holds if the other does). So Q♠ is never a top, and J♥ has no
 // host.
-TEST(KlondikeSolver, DeadTestCoveredForGood) {
+Hand CoveredQueenOfSpadesHand() {
   Hand h;
   h.heights = {13, 9, 9, 11};
   h.tableau[0] = Cards({"TD", "TH", "JH"});
   h.down[0] = 2;
   h.tableau[1] = Cards({"KH", "QS", "JD"});
   h.stock = Cards({"KD", "QD", "KS", "QH"});
+  return h;
+}
+
+TEST(KlondikeSolver, DeadTestCoveredForGood) {
+  Hand h = CoveredQueenOfSpadesHand();
   for (const char* runs : {"whole", "any"}) {
     h.options["runs"] = std::string(runs);
     ExpectDeadAtStart(h, std::string("covered Q♠, runs=") + runs);
@@ -681,13 +686,11 @@ TEST(KlondikeSolver, DeadTestCoveredForGood) {
 // never becomes a top and J♥ cannot go to its foundation; its hosts are Q♣
 // (built) and Q♠ (covered for good as above).
 TEST(KlondikeSolver, DeadTestBarredByACoveredCard) {
-  Hand h;
-  h.heights = {13, 9, 9, 7};
+  Hand h = CoveredQueenOfSpadesHand();
+  h.heights[kSpades] = 7;
   h.tableau[0] = Cards({"8S", "TD", "JH"});
-  h.down[0] = 2;
-  h.tableau[1] = Cards({"KH", "QS", "JD"});
   h.tableau[2] = Cards({"JS", "TH", "9S"});
-  h.stock = Cards({"KD", "QD", "KS", "QH", "TS"});
+  h.stock.push_back(C("TS"));
   ExpectDeadAtStart(h, "T♥ covered");
 }
 
