@@ -300,6 +300,7 @@
 #include <array>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <variant>
 #include <vector>
 
@@ -1178,7 +1179,8 @@ enum class TableUse {
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
                       uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
                       std::vector<Frame>& stack, TranspositionTable& table, TableUse use,
-                      std::vector<MoveSpec>* line) {
+                      std::vector<MoveSpec>* line, const Solver* relaxed = nullptr,
+                      const TranspositionTable* relaxed_lost = nullptr) {
   PhaseOutcome out;
   // Keep the slots the last phase grew to: the next phase needs as many.
   if (use == TableUse::kFresh)
@@ -1201,7 +1203,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     // The positions on the path (and, with cycles, those left in a cycle
     // through it) are entered but not proved lost: forget them, so that the
     // table holds only lost positions for the next phase.
-    if (v == Verdict::kUnknown) {
+    if (v != Verdict::kUnsolvable) {
       if (use == TableUse::kKeepAcyclic)
         for (size_t d = 0; d <= depth; ++d) table.Erase(stack[d].key);
       if (tarjan) open.ForEachOpen([&](Key128 key) { table.Erase(key); });
@@ -1247,6 +1249,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     solver.Apply(child.pos, move);
     child.key = key;
     if (solver.DeadAfter(child.pos, move, stack[depth].pos)) continue;
+    if (relaxed_lost && relaxed_lost->Contains(relaxed->KeyOf(child.pos))) continue;
     Key128 by;
     if (solver.Dominated(child.pos, child.key, table, by)) {
       if (tarjan) open.Defer(child.key, by, stack[depth].mark);  // lost if `by` is
@@ -1390,7 +1393,8 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // positions; with a node limit B, such restart phases run while their budget
 // is at most B/8 (so they use less than B/4 in all), and the last phase, again
 // unperturbed, has the rest (more than B/2, or 3B/8 after the STREAMLINER's
-// B/8) for a complete search of unsolvable deals. Between phase 0 and phase 1 (so that the many deals
+// B/8, B/4 after the RELAXATION's B/8 as well) for a complete search of
+// unsolvable deals. Between phase 0 and phase 1 (so that the many deals
 // phase 0 decides pay nothing for them) BEAMs of widths 256, 1024, 4096 and
 // 16384 look for a win, each with at most 1000 positions per unit of width,
 // all of them together with at most B/4 (passes unlimited only: with
@@ -1405,9 +1409,9 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // search with more budget, and the last phase (the same unperturbed search)
 // gets more than 3B'/8 >= B positions, at least what it had with B; so a
 // deal decided with B is decided with B' (with the same verdict, as both
-// are sound). (Without max_nodes, the beams have their 1000
-// positions per unit of width, and restart phases go on until a time or
-// memory limit.)
+// are sound; for draw >= 2, with the RELAXATION, B' >= 4B: see there).
+// (Without max_nodes, the beams have their 1000 positions per unit of
+// width, and restart phases go on until a time or memory limit.)
 //
 // LOST POSITIONS KEPT. Every phase but the first starts from the table the
 // earlier ones left, which holds only positions proved lost, and skips them
@@ -1462,6 +1466,32 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // (monotone itself for that), and the last phase gets more than B' - B'/4
 // (restarts) - B'/4 (beams) - B'/8 (streamliner) = 3B'/8 >= B positions, at
 // least what it had with B. (Before it, B' >= 2B: more than B'/2.)
+// RELAXATION (draw >= 2, session 10). Every line of draw 3 is a line of
+// draw 1 with the same passes, runs and worry: a draw of three cards is
+// three draws of one (or fewer at the end of the stock), which leave the
+// same waste and stock; a redeal finds the stock empty at the same points,
+// after the same cards left the waste in the pass and with the same
+// redeals made; every other move is the same. So a position (its cards
+// where they lie, the pointer, the redeals, the pass flag: the same Pos)
+// lost with draw 1 is lost with draw 3. After the streamliner, one
+// depth-first phase of this solver with draw=1 (unperturbed, a cap of B/8,
+// 15 million without a node limit, its own table of a quarter of
+// --max-memory, the main table keeping the rest) searches the deal: lost
+// decides the deal lost; a win says nothing (its line is dropped). Run
+// as a phase that keeps lost positions (kKeepAcyclic or kKeepTarjan, and
+// a win also forgets its open positions), it leaves in its table only
+// positions proved lost with draw 1, and every later phase skips a child
+// whose draw-1 key (the same Pos under the draw-1 rules' KeyOf) is in it,
+// as it skips a dead one: it is lost. Why: on the deals of 1-1000 that the
+// seed's rules left undecided or took long over, the draw-1 search proved
+// most of them lost in a fraction of the positions (deal 634: 13.9 million
+// positions, not decided by the draw-3 search in 64 million), though not
+// all (deal 544: 36.6 million against 8.3; the skipped positions then cut
+// the draw-3 search to about 5.5 million). MONOTONE now for B' >= 4B: the
+// relaxation with B'/8 runs the same search further, so it decides what it
+// decided with B/8 and leaves a superset of lost positions (a table that
+// forgets positions aside, as above), and the last phase gets more than
+// B' - B'/4 - B'/4 - B'/8 - B'/8 = B'/4 >= B positions.
 namespace {
 
 // What the win-finders run after phase 0 came to: a win (its line written),
@@ -1531,9 +1561,12 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   const uint64_t kFirstBudget = std::max<uint64_t>(first_phase_nodes, 1);
   // With max_nodes = B, restart phases run while their budget is at most
   // B/8 (together less than B/4), the beams get at most B/4, the
-  // STREAMLINER (runs=any or worry=true) B/8, and the last phase the rest
-  // (more than 3B/8).
+  // STREAMLINER (runs=any or worry=true) B/8, the RELAXATION (draw >= 2)
+  // B/8, and the last phase the rest (more than B/4).
   constexpr uint64_t kRestartShare = 8;
+  constexpr uint64_t kRelaxShare = 8;
+  constexpr uint64_t kRelaxNodes = 15000000;
+  constexpr size_t kRelaxMemoryShare = 4;
   const auto t0 = std::chrono::steady_clock::now();
   const KlondikeRules rules = ReadKlondikeRules(deal.options);
   Solver solver(rules, prune);
@@ -1553,8 +1586,21 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   // Frames are reused level by level; the stack only grows when the search
   // goes deeper than before, so no node allocates.
   std::vector<Frame> stack(64);
-  TranspositionTable table(std::max<size_t>(limits.max_memory, 1024));
+  // The RELAXATION's table takes a quarter of --max-memory, the main one the
+  // rest (with the default 2 GiB both limits give the main table the same
+  // largest size, 1 GiB: it grows while its old and new arrays fit).
+  const size_t relax_memory = std::max<size_t>(limits.max_memory / kRelaxMemoryShare, 1024);
+  SearchLimits main_limits = limits;
+  if (prune && rules.draw >= 2)
+    main_limits.max_memory = std::max<size_t>(limits.max_memory - relax_memory, 1024);
+  TranspositionTable table(main_limits.max_memory);
   uint64_t used = 0, budget = kFirstBudget;
+  // The RELAXATION's solver and its table of lost positions (made when it
+  // runs; asked from then on).
+  KlondikeRules relaxed_rules = rules;
+  relaxed_rules.draw = 1;
+  Solver relaxed(relaxed_rules, prune);
+  std::unique_ptr<TranspositionTable> relaxed_lost;
   for (uint64_t phase = 0;; ++phase, budget *= 2) {
     uint64_t cap = 0;  // 0: no budget but the caller's
     if (limits.max_nodes) cap = limits.max_nodes - used;
@@ -1568,7 +1614,8 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
     if (!last && prune) {
       use = solver.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan;
     }
-    PhaseOutcome o = RunPhase(solver, start, limits, cap, t0, stack, table, use, &result.moves);
+    PhaseOutcome o = RunPhase(solver, start, main_limits, cap, t0, stack, table, use, &result.moves,
+                              &relaxed, relaxed_lost.get());
     used += o.nodes;
     result.stats.nodes = used;
     if (o.verdict != Verdict::kUnknown || last || std::string(o.limit) != "max-nodes")
@@ -1586,6 +1633,22 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
       result.stats.nodes = used;
       if (f.won) return finish(Verdict::kSolved, "", o.table_bytes);
       if (!f.limit.empty()) return finish(Verdict::kUnknown, f.limit, o.table_bytes);
+      // The RELAXATION (draw >= 2): draw 1 on the same deal. Its "lost"
+      // decides; otherwise the positions it proved lost stay for the
+      // phases below to skip.
+      const uint64_t relax_cap = limits.max_nodes ? limits.max_nodes / kRelaxShare : kRelaxNodes;
+      if (prune && rules.draw >= 2 && relax_cap > 0) {  // (a cap of 0 would read as "no limit")
+        relaxed_lost = std::make_unique<TranspositionTable>(relax_memory);
+        std::vector<MoveSpec> unused;  // (a win of draw 1 is no win here)
+        const PhaseOutcome r =
+            RunPhase(relaxed, relaxed.Start(deal), limits, relax_cap, t0, stack, *relaxed_lost,
+                     relaxed.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan, &unused);
+        used += r.nodes;
+        result.stats.nodes = used;
+        if (r.verdict == Verdict::kUnsolvable) return finish(Verdict::kUnsolvable, "", o.table_bytes);
+        if (r.verdict == Verdict::kUnknown && std::string(r.limit) != "max-nodes")
+          return finish(Verdict::kUnknown, r.limit, o.table_bytes);
+      }
     }
   }
 }

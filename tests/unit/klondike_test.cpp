@@ -959,6 +959,23 @@ TEST(KlondikeSolver, AWinOfTheSeedsRulesIsAWinWithAnyRunsAndWorry) {
   EXPECT_LT(n.stats.nodes, w.stats.nodes);  // found after the wide phase 0 and beams
 }
 
+// The RELAXATION: every line of draw 3 is a line of draw 1 (a draw of three
+// is three draws of one), so a deal lost with draw 1 is lost with draw 3.
+// Deal 657 with the seed's rules took the draw-3 search 4.5 million
+// positions to prove lost before the relaxation (session 10); with a
+// budget of 8 million the relaxation's million (an eighth) decides it.
+TEST(KlondikeSolver, ALossWithDrawOneIsALossWithDrawThree) {
+  auto three = MakeDeal(K(), 657, {});
+  auto one = MakeDeal(K(), 657, {{"draw", int64_t{1}}});
+  ASSERT_TRUE(three.ok());
+  ASSERT_TRUE(one.ok());
+  const SolveResult a = SolveAndReplay(*one, 1000000);
+  EXPECT_EQ(a.verdict, Verdict::kUnsolvable);
+  const SolveResult b = SolveAndReplay(*three, 8000000);
+  EXPECT_EQ(b.verdict, Verdict::kUnsolvable);
+  EXPECT_LT(b.stats.nodes, 2000000u);
+}
+
 struct Variant {
   const char* name;
   Options options;
@@ -990,70 +1007,101 @@ TEST(KlondikeSolver, DealSolveReplay) {
 }
 
 // Positions a dozen moves from the end of a won line, and the same with two
-// cards swapped or a foundation card buried (often unsolvable): the pruned search and the plain one agree.
-TEST(KlondikeSolver, AgreesWithThePlainSearchNearTheEnd) {
-  int compared = 0, unsolvable = 0;
-  for (const Variant& v : Variants()) {
-    for (uint64_t n = 1; n <= 24; ++n) {
-      auto deal = MakeDeal(K(), n, v.options);
-      ASSERT_TRUE(deal.ok());
-      SolveResult full = SolveAndReplay(*deal, 30000);
-      if (full.verdict != Verdict::kSolved) continue;
-      for (size_t back : {12u, 20u, 30u}) {
-        if (full.moves.size() < back) continue;
-        const size_t at = full.moves.size() - back;
-        Replay part = ReplayMoves(K(), *deal, std::span(full.moves).first(at));
-        ASSERT_TRUE(part.first_error.ok());
-        Deal near;
-        near.game = "klondike";
-        near.options = deal->options;
-        near.areas = part.final_table.areas;
-        for (int swap = 0; swap < 4; ++swap) {
-          Deal d = near;
-          if (swap >= 2) {
-            // Bury the top card of a foundation face down under the pile
-            // that holds the next card of its suit (else the longest pile).
-            const size_t f = (n + static_cast<size_t>(swap)) % 4;
-            Pile& found = d.areas.foundations[f];
-            if (found.empty()) continue;
-            const Card next(found.back().rank() + 1, found.back().suit());
-            size_t longest = 0;
-            for (size_t p = 1; p < 7; ++p)
-              if (d.areas.tableau[p].size() > d.areas.tableau[longest].size()) longest = p;
-            for (size_t p = 0; p < 7; ++p)
-              if (std::find(d.areas.tableau[p].begin(), d.areas.tableau[p].end(), next) !=
-                  d.areas.tableau[p].end())
-                longest = p;
-            if (d.areas.tableau[longest].empty()) continue;
-            Pile& pile = d.areas.tableau[longest];
-            pile.insert(pile.begin(), found.back());
-            found.pop_back();
-            ++d.areas.face_down[longest];
-          } else if (swap == 1) {
-            // Swap two cards outside the foundations (deterministically).
-            std::vector<Card*> loose;
-            for (Pile& p : d.areas.tableau)
-              for (Card& c : p) loose.push_back(&c);
-            for (Card& c : d.areas.stock) loose.push_back(&c);
-            for (Card& c : d.areas.waste) loose.push_back(&c);
-            if (loose.size() < 2) continue;
-            SplitMix64 rng(n * 131 + back * 7 + static_cast<uint64_t>(swap));
-            const size_t i = rng.Below(loose.size()), j = rng.Below(loose.size());
-            std::swap(*loose[i], *loose[j]);
-            if (!CheckDeal(K(), d).ok()) continue;  // e.g. a face-up run broken
-          }
-          SolveResult pruned = SolveAndReplay(d, 2000000, true);
-          SolveResult plain = SolveAndReplay(d, 2000000, false);
-          if (pruned.verdict == Verdict::kUnknown || plain.verdict == Verdict::kUnknown) continue;
-          EXPECT_EQ(pruned.verdict, plain.verdict) << v.name << " deal " << n << " back " << back
-                                                   << " swap " << swap;
-          ++compared;
-          unsolvable += plain.verdict == Verdict::kUnsolvable;
+// cards swapped or a foundation card buried (often unsolvable).
+std::vector<Deal> NearTheEnd(const Variant& v) {
+  std::vector<Deal> out;
+  for (uint64_t n = 1; n <= 24; ++n) {
+    auto deal = MakeDeal(K(), n, v.options);
+    EXPECT_TRUE(deal.ok());
+    if (!deal.ok()) continue;
+    SolveResult full = SolveAndReplay(*deal, 30000);
+    if (full.verdict != Verdict::kSolved) continue;
+    for (size_t back : {12u, 20u, 30u}) {
+      if (full.moves.size() < back) continue;
+      const size_t at = full.moves.size() - back;
+      Replay part = ReplayMoves(K(), *deal, std::span(full.moves).first(at));
+      EXPECT_TRUE(part.first_error.ok());
+      Deal near;
+      near.game = "klondike";
+      near.options = deal->options;
+      near.areas = part.final_table.areas;
+      for (int swap = 0; swap < 4; ++swap) {
+        Deal d = near;
+        if (swap >= 2) {
+          // Bury the top card of a foundation face down under the pile
+          // that holds the next card of its suit (else the longest pile).
+          const size_t f = (n + static_cast<size_t>(swap)) % 4;
+          Pile& found = d.areas.foundations[f];
+          if (found.empty()) continue;
+          const Card next(found.back().rank() + 1, found.back().suit());
+          size_t longest = 0;
+          for (size_t p = 1; p < 7; ++p)
+            if (d.areas.tableau[p].size() > d.areas.tableau[longest].size()) longest = p;
+          for (size_t p = 0; p < 7; ++p)
+            if (std::find(d.areas.tableau[p].begin(), d.areas.tableau[p].end(), next) !=
+                d.areas.tableau[p].end())
+              longest = p;
+          if (d.areas.tableau[longest].empty()) continue;
+          Pile& pile = d.areas.tableau[longest];
+          pile.insert(pile.begin(), found.back());
+          found.pop_back();
+          ++d.areas.face_down[longest];
+        } else if (swap == 1) {
+          // Swap two cards outside the foundations (deterministically).
+          std::vector<Card*> loose;
+          for (Pile& p : d.areas.tableau)
+            for (Card& c : p) loose.push_back(&c);
+          for (Card& c : d.areas.stock) loose.push_back(&c);
+          for (Card& c : d.areas.waste) loose.push_back(&c);
+          if (loose.size() < 2) continue;
+          SplitMix64 rng(n * 131 + back * 7 + static_cast<uint64_t>(swap));
+          const size_t i = rng.Below(loose.size()), j = rng.Below(loose.size());
+          std::swap(*loose[i], *loose[j]);
+          if (!CheckDeal(K(), d).ok()) continue;  // e.g. a face-up run broken
         }
+        out.push_back(d);
       }
     }
   }
+  return out;
+}
+
+// The pruned search and the plain one agree near the end.
+TEST(KlondikeSolver, AgreesWithThePlainSearchNearTheEnd) {
+  int compared = 0, unsolvable = 0;
+  for (const Variant& v : Variants()) {
+    for (const Deal& d : NearTheEnd(v)) {
+      SolveResult pruned = SolveAndReplay(d, 2000000, true);
+      SolveResult plain = SolveAndReplay(d, 2000000, false);
+      if (pruned.verdict == Verdict::kUnknown || plain.verdict == Verdict::kUnknown) continue;
+      EXPECT_EQ(pruned.verdict, plain.verdict) << v.name << " " << d.Name();
+      ++compared;
+      unsolvable += plain.verdict == Verdict::kUnsolvable;
+    }
+  }
   EXPECT_GE(compared, 60);
+  EXPECT_GE(unsolvable, 3);
+  std::printf("compared %d positions, %d unsolvable\n", compared, unsolvable);
+}
+
+// The RELAXATION (draw 3 only): with a first phase of one position and a
+// small budget, nearly every position gets past phase 0 and the win-finders
+// to the draw-1 search, whose losses decide and whose lost positions the
+// later phases skip. The verdicts still agree with the plain search.
+TEST(KlondikeSolver, RelaxationAgreesWithThePlainSearchNearTheEnd) {
+  int compared = 0, unsolvable = 0;
+  for (const Variant& v : Variants()) {
+    if (v.options.contains("draw")) continue;  // draw 1: no relaxation
+    for (const Deal& d : NearTheEnd(v)) {
+      SolveResult pruned = SolveAndReplay(d, 4000, true, 1);
+      SolveResult plain = SolveAndReplay(d, 2000000, false);
+      if (pruned.verdict == Verdict::kUnknown || plain.verdict == Verdict::kUnknown) continue;
+      EXPECT_EQ(pruned.verdict, plain.verdict) << v.name << " " << d.Name();
+      ++compared;
+      unsolvable += plain.verdict == Verdict::kUnsolvable;
+    }
+  }
+  EXPECT_GE(compared, 40);
   EXPECT_GE(unsolvable, 3);
   std::printf("compared %d positions, %d unsolvable\n", compared, unsolvable);
 }
