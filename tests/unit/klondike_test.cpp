@@ -1066,44 +1066,45 @@ std::vector<Deal> NearTheEnd(const Variant& v) {
   return out;
 }
 
-// The pruned search and the plain one agree near the end.
-TEST(KlondikeSolver, AgreesWithThePlainSearchNearTheEnd) {
+// Solves the NearTheEnd positions of the variants (those with draw 3 only,
+// if asked) pruned, with `max_nodes` and `first_phase_nodes`, and plain, and
+// expects the same verdict wherever both decide.
+struct NearTheEndAgreement {
   int compared = 0, unsolvable = 0;
+};
+NearTheEndAgreement AgreeNearTheEnd(bool draw3_only, uint64_t max_nodes, uint64_t first_phase_nodes) {
+  NearTheEndAgreement a;
   for (const Variant& v : Variants()) {
+    if (draw3_only && v.options.contains("draw")) continue;
     for (const Deal& d : NearTheEnd(v)) {
-      SolveResult pruned = SolveAndReplay(d, 2000000, true);
+      SolveResult pruned = SolveAndReplay(d, max_nodes, true, first_phase_nodes);
       SolveResult plain = SolveAndReplay(d, 2000000, false);
       if (pruned.verdict == Verdict::kUnknown || plain.verdict == Verdict::kUnknown) continue;
       EXPECT_EQ(pruned.verdict, plain.verdict) << v.name << " " << d.Name();
-      ++compared;
-      unsolvable += plain.verdict == Verdict::kUnsolvable;
+      ++a.compared;
+      a.unsolvable += plain.verdict == Verdict::kUnsolvable;
     }
   }
-  EXPECT_GE(compared, 60);
-  EXPECT_GE(unsolvable, 3);
-  std::printf("compared %d positions, %d unsolvable\n", compared, unsolvable);
+  std::printf("compared %d positions, %d unsolvable\n", a.compared, a.unsolvable);
+  return a;
+}
+
+// The pruned search and the plain one agree near the end.
+TEST(KlondikeSolver, AgreesWithThePlainSearchNearTheEnd) {
+  const NearTheEndAgreement a = AgreeNearTheEnd(false, 2000000, 20000);
+  EXPECT_GE(a.compared, 60);
+  EXPECT_GE(a.unsolvable, 3);
 }
 
 // The RELAXATION (draw 3 only): with a first phase of one position and a
-// small budget, nearly every position gets past phase 0 and the win-finders
-// to the draw-1 search, whose losses decide and whose lost positions the
-// later phases skip. The verdicts still agree with the plain search.
+// budget of 4000, every position not decided at the start or won by the
+// win-finders reaches the draw-1 search, whose losses decide and whose lost
+// positions the later phases skip. The verdicts still agree with the plain
+// search.
 TEST(KlondikeSolver, RelaxationAgreesWithThePlainSearchNearTheEnd) {
-  int compared = 0, unsolvable = 0;
-  for (const Variant& v : Variants()) {
-    if (v.options.contains("draw")) continue;  // draw 1: no relaxation
-    for (const Deal& d : NearTheEnd(v)) {
-      SolveResult pruned = SolveAndReplay(d, 4000, true, 1);
-      SolveResult plain = SolveAndReplay(d, 2000000, false);
-      if (pruned.verdict == Verdict::kUnknown || plain.verdict == Verdict::kUnknown) continue;
-      EXPECT_EQ(pruned.verdict, plain.verdict) << v.name << " " << d.Name();
-      ++compared;
-      unsolvable += plain.verdict == Verdict::kUnsolvable;
-    }
-  }
-  EXPECT_GE(compared, 40);
-  EXPECT_GE(unsolvable, 3);
-  std::printf("compared %d positions, %d unsolvable\n", compared, unsolvable);
+  const NearTheEndAgreement a = AgreeNearTheEnd(true, 4000, 1);
+  EXPECT_GE(a.compared, 40);
+  EXPECT_GE(a.unsolvable, 3);
 }
 
 }  // namespace
