@@ -1176,11 +1176,17 @@ enum class TableUse {
   kKeepTarjan,   // kKeep, and a stop leaves only lost positions (with cycles)
 };
 
+// The RELAXATION (see there): the draw-1 solver, and the positions its
+// phase proved lost, which every later phase skips.
+struct Relaxation {
+  Solver solver;
+  TranspositionTable lost;
+};
+
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
                       uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
                       std::vector<Frame>& stack, TranspositionTable& table, TableUse use,
-                      std::vector<MoveSpec>* line, const Solver* relaxed = nullptr,
-                      const TranspositionTable* relaxed_lost = nullptr) {
+                      std::vector<MoveSpec>* line, const Relaxation* relaxation = nullptr) {
   PhaseOutcome out;
   // Keep the slots the last phase grew to: the next phase needs as many.
   if (use == TableUse::kFresh)
@@ -1249,7 +1255,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     solver.Apply(child.pos, move);
     child.key = key;
     if (solver.DeadAfter(child.pos, move, stack[depth].pos)) continue;
-    if (relaxed_lost && relaxed_lost->Contains(relaxed->KeyOf(child.pos))) continue;
+    if (relaxation && relaxation->lost.Contains(relaxation->solver.KeyOf(child.pos))) continue;
     Key128 by;
     if (solver.Dominated(child.pos, child.key, table, by)) {
       if (tarjan) open.Defer(child.key, by, stack[depth].mark);  // lost if `by` is
@@ -1589,18 +1595,13 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   // The RELAXATION's table takes a quarter of --max-memory, the main one the
   // rest (with the default 2 GiB both limits give the main table the same
   // largest size, 1 GiB: it grows while its old and new arrays fit).
+  const bool relaxes = prune && rules.draw >= 2;
   const size_t relax_memory = std::max<size_t>(limits.max_memory / kRelaxMemoryShare, 1024);
   SearchLimits main_limits = limits;
-  if (prune && rules.draw >= 2)
-    main_limits.max_memory = std::max<size_t>(limits.max_memory - relax_memory, 1024);
+  if (relaxes) main_limits.max_memory = std::max<size_t>(limits.max_memory - relax_memory, 1024);
   TranspositionTable table(main_limits.max_memory);
   uint64_t used = 0, budget = kFirstBudget;
-  // The RELAXATION's solver and its table of lost positions (made when it
-  // runs; asked from then on).
-  KlondikeRules relaxed_rules = rules;
-  relaxed_rules.draw = 1;
-  Solver relaxed(relaxed_rules, prune);
-  std::unique_ptr<TranspositionTable> relaxed_lost;
+  std::unique_ptr<Relaxation> relaxation;  // made when it runs; asked from then on
   for (uint64_t phase = 0;; ++phase, budget *= 2) {
     uint64_t cap = 0;  // 0: no budget but the caller's
     if (limits.max_nodes) cap = limits.max_nodes - used;
@@ -1615,7 +1616,7 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
       use = solver.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan;
     }
     PhaseOutcome o = RunPhase(solver, start, main_limits, cap, t0, stack, table, use, &result.moves,
-                              &relaxed, relaxed_lost.get());
+                              relaxation.get());
     used += o.nodes;
     result.stats.nodes = used;
     if (o.verdict != Verdict::kUnknown || last || std::string(o.limit) != "max-nodes")
@@ -1637,11 +1638,14 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
       // decides; otherwise the positions it proved lost stay for the
       // phases below to skip.
       const uint64_t relax_cap = limits.max_nodes ? limits.max_nodes / kRelaxShare : kRelaxNodes;
-      if (prune && rules.draw >= 2 && relax_cap > 0) {  // (a cap of 0 would read as "no limit")
-        relaxed_lost = std::make_unique<TranspositionTable>(relax_memory);
+      if (relaxes && relax_cap > 0) {  // (a cap of 0 would read as "no limit")
+        KlondikeRules draw1 = rules;
+        draw1.draw = 1;
+        relaxation.reset(new Relaxation{Solver(draw1, true), TranspositionTable(relax_memory)});
+        Solver& relaxed = relaxation->solver;
         std::vector<MoveSpec> unused;  // (a win of draw 1 is no win here)
         const PhaseOutcome r =
-            RunPhase(relaxed, relaxed.Start(deal), limits, relax_cap, t0, stack, *relaxed_lost,
+            RunPhase(relaxed, relaxed.Start(deal), limits, relax_cap, t0, stack, relaxation->lost,
                      relaxed.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan, &unused);
         used += r.nodes;
         result.stats.nodes = used;
