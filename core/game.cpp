@@ -6,6 +6,7 @@
 
 #include "core/games/games.h"
 #include "core/shuffle.h"
+#include "core/transposition_table.h"
 
 namespace talon {
 
@@ -51,6 +52,12 @@ std::string GameIdList() {
   std::string out;
   for (const Game* g : Registry()) out += (out.empty() ? "" : ", ") + std::string(g->id());
   return out;
+}
+
+SolveResult Game::Solve(const Deal& deal, const SearchLimits& limits) const {
+  // (An eighth of --max-memory is left for the solvers' other bookkeeping.)
+  SetHugeBlockBudget(limits.max_memory - limits.max_memory / 8);
+  return SolveDeal(deal, limits);
 }
 
 Table Game::StartTable(const Deal& deal) const {

@@ -62,8 +62,10 @@ class Game {
   // "areas.tableau[3]: a pile of this game holds 4 or 5 cards, not 7".
   virtual Status CheckShape(const Areas& areas, const Options& options) const = 0;
 
-  // Decides the deal. REQUIRES: CheckDeal(deal).ok().
-  virtual SolveResult Solve(const Deal& deal, const SearchLimits& limits) const = 0;
+  // Decides the deal (SolveDeal), first setting the calling thread's budget
+  // for the table memory it keeps between searches to 7/8 of
+  // limits.max_memory (SetHugeBlockBudget). REQUIRES: CheckDeal(deal).ok().
+  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const;
 
   // The checker. StartTable sets up a table from a deal (doing whatever the
   // rules do before the first choice). Play checks `move` against the rules
@@ -80,6 +82,10 @@ class Game {
   virtual std::string FormatMove(const MoveSpec& move) const;
   // Reads the notation back (ASCII card names are accepted too: "3+9 KS AH").
   virtual Expected<MoveSpec> ParseMove(std::string_view text) const;
+
+ protected:
+  // The game's solver (Solve calls it). REQUIRES: CheckDeal(deal).ok().
+  virtual SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const = 0;
 };
 
 // The registry.

@@ -16,16 +16,19 @@ namespace {
 constexpr size_t kHugePage = size_t{2} << 20;
 size_t Rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
 
-// The calling thread's freed large blocks, at most one of each size (see
-// AllocateHuge).
 // Whether this thread's cache is not yet made, open, or already destroyed:
 // thread-local objects are destroyed in the reverse order of their making,
 // so a table made before the cache (core/search.h keeps one per thread) is
-// destroyed after it, and its blocks must then go straight back. (A bool of
-// its own, with no destructor, is valid all through the thread's exit.)
+// destroyed after it, and its blocks must then go straight back. (Plain
+// values of their own, with no destructor, are valid all through the
+// thread's exit.)
 enum class CacheState : unsigned char { kNotMade, kOpen, kClosed };
 thread_local CacheState cache_state = CacheState::kNotMade;
+thread_local size_t budget = size_t{2} << 30;  // SetHugeBlockBudget
+thread_local size_t in_use = 0;                // bytes handed out, not yet back
 
+// The calling thread's freed large blocks (see AllocateHuge), kept while
+// they and the blocks in use fit the budget.
 class BlockCache {
  public:
   BlockCache() { cache_state = CacheState::kOpen; }
@@ -33,23 +36,38 @@ class BlockCache {
     cache_state = CacheState::kClosed;
     for (Block& b : blocks_) std::free(b.p);
   }
-  // A cached block of exactly `bytes` (rounded), or nullptr.
+  size_t kept() const { return kept_; }
+  // A kept block of exactly `bytes` (rounded), or nullptr.
   void* Take(size_t bytes) {
-    for (Block& b : blocks_)
-      if (b.p != nullptr && b.bytes == bytes) return std::exchange(b.p, nullptr);
+    for (Block& b : blocks_) {
+      if (b.p != nullptr && b.bytes == bytes) {
+        kept_ -= bytes;
+        return std::exchange(b, Block{}).p;
+      }
+    }
     return nullptr;
   }
-  // Keeps `p` unless a block of its size is kept already; with every place
-  // taken, the smallest block goes (the cheapest to touch afresh).
+  // Keeps `p` (no longer in use), then frees kept blocks, the smallest
+  // first (the cheapest to touch afresh), until the kept ones and those in
+  // use fit the budget and the blocks fit their places.
   void Keep(void* p, size_t bytes) {
-    Block* slot = &blocks_[0];
-    for (Block& b : blocks_) {
-      if (b.p != nullptr && b.bytes == bytes) return std::free(p);
-      if (slot->p != nullptr && (b.p == nullptr || b.bytes < slot->bytes)) slot = &b;
-    }
-    if (slot->p != nullptr && slot->bytes > bytes) return std::free(p);
-    std::free(slot->p);
+    Block* slot = Smallest(true);
+    if (slot->p != nullptr && slot->bytes >= bytes) return std::free(p);  // every place taken
+    std::free(slot->p);  // (nothing, or a smaller block)
+    kept_ = kept_ - slot->bytes + bytes;
     *slot = {p, bytes};
+    MakeRoom(0);
+  }
+  // Frees kept blocks, the smallest first, until `more` bytes fit the
+  // budget along with the kept ones and those in use.
+  void MakeRoom(size_t more) {
+    while (kept_ + in_use + more > budget) {
+      Block* b = Smallest(false);
+      if (b->p == nullptr) return;  // nothing kept
+      std::free(b->p);
+      kept_ -= b->bytes;
+      *b = {};
+    }
   }
 
  private:
@@ -57,27 +75,57 @@ class BlockCache {
     void* p = nullptr;
     size_t bytes = 0;
   };
-  std::array<Block, 6> blocks_;
+  // An empty place if `empty_first` and there is one, else the place of
+  // the smallest kept block.
+  Block* Smallest(bool empty_first) {
+    Block* best = nullptr;
+    for (Block& b : blocks_) {
+      if (b.p == nullptr) {
+        if (empty_first) return &b;
+        continue;
+      }
+      if (best == nullptr || b.bytes < best->bytes) best = &b;
+    }
+    return best != nullptr ? best : &blocks_[0];
+  }
+  std::array<Block, 16> blocks_;
+  size_t kept_ = 0;
 };
 thread_local BlockCache block_cache;
 
 }  // namespace
 
+void SetHugeBlockBudget(size_t bytes) {
+  budget = bytes;
+  if (cache_state != CacheState::kClosed) block_cache.MakeRoom(0);
+}
+
+size_t KeptHugeBytes() { return cache_state == CacheState::kOpen ? block_cache.kept() : 0; }
+
 void* AllocateHuge(size_t bytes) {
   const size_t rounded = Rounded(bytes);
-  if (cache_state != CacheState::kClosed)
-    if (void* p = block_cache.Take(rounded)) return p;
+  if (cache_state != CacheState::kClosed) {
+    void* p = block_cache.Take(rounded);
+    if (p == nullptr) block_cache.MakeRoom(rounded);
+    if (p != nullptr) {
+      in_use += rounded;
+      return p;
+    }
+  }
   void* p = std::aligned_alloc(kHugePage, rounded);
   if (p == nullptr) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
   madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without it the table only runs slower
 #endif
+  in_use += rounded;
   return p;
 }
 
 void FreeHuge(void* p, size_t bytes) {
+  const size_t rounded = Rounded(bytes);
+  in_use -= std::min(in_use, rounded);  // (a block freed by another thread: not counted here)
   if (cache_state == CacheState::kClosed) return std::free(p);
-  block_cache.Keep(p, Rounded(bytes));
+  block_cache.Keep(p, rounded);
 }
 
 TranspositionTable::TranspositionTable(size_t max_bytes, size_t initial_slots) {

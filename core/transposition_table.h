@@ -24,13 +24,15 @@ namespace talon {
 // transparent huge pages there: a large table is probed at random, and with
 // 4 KiB pages nearly every probe misses the TLB (see docs/performance.md).
 // Smaller blocks come from the ordinary allocator. Each thread keeps the
-// large blocks it frees, one of each size and six at most (the smallest goes
-// first), and hands them out again for the same size: touching fresh memory
-// is slow on a virtual machine (2.4 s a GiB on the project machine, against
-// 0.1 s to clear memory already touched), and a thread solving many deals
-// grows its tables through the same sizes every time. A table grows by x4
-// (x2 near its limit) while old and new fit its limit, so the sizes one
-// search frees add up to about a third more than its largest table.
+// large blocks it frees (sixteen at most) and hands them out again for the
+// same size: touching fresh memory is slow on a virtual machine (2.4 s a GiB
+// on the project machine, against 0.1 s to clear memory already touched),
+// and a thread solving many deals grows its tables through the same sizes
+// every time, some of them twice at once (a Klondike search's main table
+// and its relaxation's). It keeps them only while the blocks it keeps and
+// those in use fit its budget (SetHugeBlockBudget), freeing the smallest
+// first: so a thread holds no more than its share of --max-memory beyond
+// what its tables in use need.
 template <class T>
 struct HugePageAllocator {
   using value_type = T;
@@ -43,6 +45,11 @@ struct HugePageAllocator {
   friend bool operator==(const HugePageAllocator&, const HugePageAllocator<U>&) { return true; }
 };
 void* AllocateHuge(size_t bytes);    // REQUIRES: bytes >= kHugeBlock
+// The calling thread's budget for the blocks it keeps and uses (2 GiB until
+// set; Game::Solve sets it to the search's --max-memory share). Kept blocks
+// beyond it are freed at once.
+void SetHugeBlockBudget(size_t bytes);
+size_t KeptHugeBytes();  // the bytes of the blocks the calling thread keeps
 void FreeHuge(void* p, size_t bytes);
 inline constexpr size_t kHugeBlock = size_t{4} << 20;
 

@@ -391,7 +391,7 @@ class Carpet final : public Game {
     return t;
   }
 
-  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     CarpetSolve solved = SolveCarpet(deal, limits, true);
     solved.result.score = solved.score;
     return std::move(solved.result);

@@ -112,7 +112,7 @@ class FourOfAKind final : public Game {
     return t;
   }
 
-  SolveResult Solve(const Deal& deal, const SearchLimits&) const override {
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits&) const override {
     const auto t0 = std::chrono::steady_clock::now();
     const bool clock = IsClock(deal.options);
     // down[p][0..n[p]) are pile p's face-down cards, bottom to top.

@@ -689,7 +689,7 @@ class PairsGame : public Game {
     return Status::Ok();
   }
 
-  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
   }
 

@@ -98,7 +98,7 @@ class IdiotsDelight final : public Game {
     return Status::Ok();
   }
 
-  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return idiot::SolveDeal(deal, limits, /*prune=*/true);
   }
 

@@ -143,7 +143,7 @@ class Klondike : public Game {
     return Status::Ok();
   }
 
-  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveKlondike(deal, limits, /*prune=*/true);
   }
 

@@ -39,7 +39,7 @@ class SlotGame : public Game {
   Status Play(Table& table, const MoveSpec& move) const override;
   // Every slot and the stock empty: all 52 cards discarded.
   bool Won(const Table& table) const override;
-  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
   }
 

@@ -1039,7 +1039,7 @@ class TryAgain final : public Game {
     return t;
   }
 
-  SolveResult Solve(const Deal& deal, const SearchLimits& limits) const override {
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveTryAgain(deal, limits, true);
   }
 

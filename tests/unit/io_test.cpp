@@ -59,7 +59,7 @@ class FakeGame : public Game {
                                 std::to_string(areas.tableau[p].size()));
     return Status::Ok();
   }
-  SolveResult Solve(const Deal&, const SearchLimits&) const override { return {}; }
+  SolveResult SolveDeal(const Deal&, const SearchLimits&) const override { return {}; }
   Status Play(Table&, const MoveSpec&) const override { return Status::Ok(); }
   bool Won(const Table&) const override { return false; }
 };

@@ -282,7 +282,7 @@ class FakeGame : public Game {
     return a;
   }
   Status CheckShape(const Areas&, const Options&) const override { return Status::Ok(); }
-  SolveResult Solve(const Deal&, const SearchLimits&) const override { return {}; }
+  SolveResult SolveDeal(const Deal&, const SearchLimits&) const override { return {}; }
   Status Play(Table&, const MoveSpec&) const override { return Status::Ok(); }
   bool Won(const Table&) const override { return false; }
 

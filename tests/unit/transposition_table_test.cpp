@@ -22,39 +22,65 @@ TEST(TranspositionTable, InsertThenContains) {
 }
 
 // A thread gets its freed large blocks back for the same size (so a search
-// after a search touches no fresh memory), keeps one of each size, six at
-// most (the smallest goes first), and never hands one out for another size.
-// (In a thread of its own: the cache is per thread, and this one starts
-// empty.)
+// after a search touches no fresh memory), two of one size as well, and
+// never hands one out for another size. (In a thread of its own: the cache
+// is per thread, and this one starts empty.)
 TEST(HugeBlocks, AThreadReusesItsFreedBlocksOfTheSameSize) {
   std::thread([] {
-    std::vector<void*> p(8);
-    std::vector<size_t> size(8);
-    for (size_t i = 0; i < 8; ++i) {
-      size[i] = kHugeBlock << i;
-      p[i] = AllocateHuge(size[i]);
-    }
-    for (size_t i = 0; i < 8; ++i) FreeHuge(p[i], size[i]);
-    // Kept: the six largest; a block of another size is never handed out.
-    void* other = AllocateHuge(3 * kHugeBlock);
-    for (size_t i = 2; i < 8; ++i) EXPECT_NE(other, p[i]);
+    SetHugeBlockBudget(64 * kHugeBlock);
+    std::vector<void*> p(4);
+    std::vector<size_t> size = {kHugeBlock, 2 * kHugeBlock, 4 * kHugeBlock, 4 * kHugeBlock};
+    for (size_t i = 0; i < 4; ++i) p[i] = AllocateHuge(size[i]);
+    for (size_t i = 0; i < 4; ++i) FreeHuge(p[i], size[i]);
+    EXPECT_EQ(KeptHugeBytes(), 11 * kHugeBlock);
+    void* other = AllocateHuge(3 * kHugeBlock);  // a size not kept: fresh
+    for (size_t i = 0; i < 4; ++i) EXPECT_NE(other, p[i]);
     static_cast<char*>(other)[3 * kHugeBlock - 1] = 1;  // usable whole
-    for (size_t i = 7; i >= 2; --i) EXPECT_EQ(AllocateHuge(size[i]), p[i]) << i;
-    for (size_t i = 2; i < 8; ++i) FreeHuge(p[i], size[i]);
+    EXPECT_EQ(KeptHugeBytes(), 11 * kHugeBlock);
+    std::set<void*> fours = {AllocateHuge(size[3]), AllocateHuge(size[2])};
+    EXPECT_EQ(fours, (std::set<void*>{p[2], p[3]}));  // both kept blocks of that size
+    EXPECT_EQ(AllocateHuge(size[1]), p[1]);
+    EXPECT_EQ(AllocateHuge(size[0]), p[0]);
+    EXPECT_EQ(KeptHugeBytes(), 0u);
+    for (size_t i = 0; i < 4; ++i) FreeHuge(p[i], size[i]);
     FreeHuge(other, 3 * kHugeBlock);
-    // A second block of a size already kept is freed, not kept twice.
-    void* a = AllocateHuge(size[7]);  // p[7], from the cache
-    void* b = AllocateHuge(size[7]);  // a fresh one
-    EXPECT_EQ(a, p[7]);
-    EXPECT_NE(b, a);
-    FreeHuge(a, size[7]);
-    FreeHuge(b, size[7]);
-    void* c = AllocateHuge(size[7]);
-    void* d = AllocateHuge(size[7]);
-    EXPECT_EQ(c, a);
-    EXPECT_NE(d, a);
-    FreeHuge(c, size[7]);
-    FreeHuge(d, size[7]);
+    SetHugeBlockBudget(0);  // frees them all
+    EXPECT_EQ(KeptHugeBytes(), 0u);
+  }).join();
+}
+
+// The blocks a thread keeps and those it uses stay within its budget: kept
+// blocks go, the smallest first, to make room for a fresh one or when the
+// budget shrinks; a block the budget cannot keep is freed at once.
+TEST(HugeBlocks, KeptBlocksAndBlocksInUseFitTheBudget) {
+  std::thread([] {
+    const size_t u = kHugeBlock;
+    SetHugeBlockBudget(10 * u);
+    void* a = AllocateHuge(u);
+    void* b = AllocateHuge(2 * u);
+    void* c = AllocateHuge(4 * u);
+    FreeHuge(a, u);
+    FreeHuge(b, 2 * u);
+    FreeHuge(c, 4 * u);
+    EXPECT_EQ(KeptHugeBytes(), 7 * u);
+    // 5 more in use: 12 > 10, so the smallest kept go (a, then b).
+    void* d = AllocateHuge(5 * u);
+    EXPECT_EQ(KeptHugeBytes(), 4 * u);
+    EXPECT_EQ(AllocateHuge(4 * u), c);  // still kept
+    FreeHuge(c, 4 * u);
+    // 9 in use and kept; freeing d would make 9 kept, within 10: kept.
+    FreeHuge(d, 5 * u);
+    EXPECT_EQ(KeptHugeBytes(), 9 * u);
+    SetHugeBlockBudget(6 * u);  // the 4 goes (the smallest), the 5 stays
+    EXPECT_EQ(KeptHugeBytes(), 5 * u);
+    void* e = AllocateHuge(2 * u);  // 5 kept + 2 in use > 6: the 5 goes
+    EXPECT_EQ(KeptHugeBytes(), 0u);
+    void* f = AllocateHuge(8 * u);  // in use beyond the budget: allowed (the tables' limits bound it)
+    FreeHuge(f, 8 * u);             // 8 + 2 in use > 6: not kept
+    EXPECT_EQ(KeptHugeBytes(), 0u);
+    FreeHuge(e, 2 * u);
+    EXPECT_EQ(KeptHugeBytes(), 2 * u);
+    SetHugeBlockBudget(0);
   }).join();
 }
 
