@@ -105,12 +105,11 @@ size_t KeptHugeBytes() { return cache_state == CacheState::kOpen ? block_cache.k
 void* AllocateHuge(size_t bytes) {
   const size_t rounded = Rounded(bytes);
   if (cache_state != CacheState::kClosed) {
-    void* p = block_cache.Take(rounded);
-    if (p == nullptr) block_cache.MakeRoom(rounded);
-    if (p != nullptr) {
+    if (void* p = block_cache.Take(rounded)) {
       in_use += rounded;
       return p;
     }
+    block_cache.MakeRoom(rounded);  // kept blocks go before fresh memory comes
   }
   void* p = std::aligned_alloc(kHugePage, rounded);
   if (p == nullptr) throw std::bad_alloc();

@@ -31,8 +31,8 @@ namespace talon {
 // every time, some of them twice at once (a Klondike search's main table
 // and its relaxation's). It keeps them only while the blocks it keeps and
 // those in use fit its budget (SetHugeBlockBudget), freeing the smallest
-// first: so a thread holds no more than its share of --max-memory beyond
-// what its tables in use need.
+// first: kept blocks never take a thread past its budget (only its tables
+// in use can, within their own limits).
 template <class T>
 struct HugePageAllocator {
   using value_type = T;
@@ -46,8 +46,8 @@ struct HugePageAllocator {
 };
 void* AllocateHuge(size_t bytes);    // REQUIRES: bytes >= kHugeBlock
 // The calling thread's budget for the blocks it keeps and uses (2 GiB until
-// set; Game::Solve sets it to the search's --max-memory share). Kept blocks
-// beyond it are freed at once.
+// set; Game::Solve sets it to 7/8 of the search's --max-memory share). Kept
+// blocks beyond it are freed at once.
 void SetHugeBlockBudget(size_t bytes);
 size_t KeptHugeBytes();  // the bytes of the blocks the calling thread keeps
 void FreeHuge(void* p, size_t bytes);
