@@ -146,7 +146,6 @@ void TranspositionTable::Reset(size_t max_bytes, size_t initial_slots) {
   mask_ = n - 1;
   size_ = 0;
   overwrites_ = 0;
-  out_of_time_ = false;
 }
 
 void TranspositionTable::Clear() {
@@ -191,7 +190,7 @@ bool TranspositionTable::Erase(Key128 key) {
 }
 
 bool TranspositionTable::InsertSlow(Key128 key) {
-  if ((size_ + 1) * 2 > slots_.size()) TryGrow();
+  if ((size_ + 1) * 2 > slots_.size() && NextSize() != 0) Grow();
   for (;;) {
     size_t home = HashKey(key) & mask_;
     size_t i = home;
@@ -206,7 +205,10 @@ bool TranspositionTable::InsertSlow(Key128 key) {
     }
     // A full neighbourhood: grow while allowed, else forget the key at home
     // (keys never sit more than kMaxProbe slots from home, so Contains stays exact).
-    if (TryGrow()) continue;
+    if (NextSize() != 0) {
+      Grow();
+      continue;
+    }
     slots_[home] = key;
     ++overwrites_;
     return true;
@@ -224,24 +226,11 @@ size_t TranspositionTable::NextSize() const {
   return 0;
 }
 
-bool TranspositionTable::TryGrow() {
+void TranspositionTable::Grow() {
   // Four times larger while that stays under the limit (fewer rehashes of a
   // large search's keys), else twice (NextSize).
-  const size_t n = out_of_time_ ? 0 : NextSize();
-  if (n == 0) return false;
-  // Filled a chunk at a time, the deadline read before each (64 MiB: a
-  // few dozen milliseconds on fresh memory).
-  constexpr size_t kChunk = size_t{1} << 22;
-  const bool timed = deadline_ != std::chrono::steady_clock::time_point::max();
-  std::vector<Key128, HugePageAllocator<Key128>> old;  // the new array, until the swap
-  old.reserve(n);
-  while (old.size() < n) {
-    if (timed && std::chrono::steady_clock::now() > deadline_) {
-      out_of_time_ = true;
-      return false;
-    }
-    old.insert(old.end(), std::min(kChunk, n - old.size()), kEmptyKey);
-  }
+  const size_t n = NextSize();
+  std::vector<Key128, HugePageAllocator<Key128>> old(n, kEmptyKey);
   old.swap(slots_);
   mask_ = slots_.size() - 1;
   size_ = 0;
@@ -249,7 +238,6 @@ bool TranspositionTable::TryGrow() {
   track_used_ = slots_.size() <= (size_t{1} << 32);
   for (Key128 k : old)
     if (!(k == kEmptyKey)) Insert(k);
-  return true;
 }
 
 }  // namespace talon

@@ -7,12 +7,10 @@
 // the keys move); at the limit it
 // stops growing and a new key overwrites an old one (the search then only
 // repeats work: forgetting a visited position never changes a verdict). All
-// decisions are deterministic, but for a growth step given up at a search's
-// deadline (set_grow_deadline). See tests/bench/table_bench.cpp for why this
+// decisions are deterministic. See tests/bench/table_bench.cpp for why this
 // beats std::unordered_set here.
 #pragma once
 
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -105,19 +103,6 @@ class TranspositionTable {
   // depend on what it held before.
   void Reset(size_t max_bytes, size_t initial_slots);
 
-  // A growth step fills an array four times larger and copies every key
-  // into it, and cannot stop once it copies. Filling is the slow part when
-  // the memory is fresh (2.5 s for 1 GiB on the project machine, against
-  // 0.27 s for the whole step on memory touched before). With a deadline
-  // (a search's --max-seconds), a step that is still filling when the
-  // deadline passes is given up, the old array kept, and the table grows no
-  // more (until Reset), forgetting old keys instead as at its byte limit:
-  // forgetting only repeats work, it never changes a verdict. So a search
-  // overruns its time limit by a copy at most, not by a fill. Reset keeps
-  // the deadline; time_point::max() (the default) means none, and then every
-  // decision is deterministic.
-  void set_grow_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
-
   size_t size() const { return size_; }
   size_t bytes() const { return slots_.size() * sizeof(Key128); }
   uint64_t overwrites() const { return overwrites_; }
@@ -125,8 +110,7 @@ class TranspositionTable {
  private:
   static constexpr size_t kMaxProbe = 16;
   bool InsertSlow(Key128 key);
-  // Grows if it may (NextSize, deadline); returns whether it grew.
-  bool TryGrow();
+  void Grow();
   size_t NextSize() const;
   size_t max_bytes_;
   size_t max_slots_;
@@ -134,8 +118,6 @@ class TranspositionTable {
   size_t mask_;
   size_t size_ = 0;
   uint64_t overwrites_ = 0;
-  bool out_of_time_ = false;  // a step was given up: no more growth until Reset
-  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   std::vector<Key128, HugePageAllocator<Key128>> slots_;
   std::vector<uint32_t> used_;  // slots filled since the last clear (while < 2^32 slots)
 };

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <random>
 #include <set>
 #include <thread>
@@ -97,32 +96,6 @@ TEST(HugeBlocks, AThreadLocalTableOutlivingTheCacheFreesItsBlock) {
     EXPECT_GE(table.bytes(), kHugeBlock);  // its array came from AllocateHuge
     EXPECT_TRUE(table.Contains({123, 123 * 7 + 1}));
   }).join();
-}
-
-// Past its deadline the table gives up a growth step and grows no more,
-// forgetting instead, as at its byte limit; a far deadline changes
-// nothing; Reset lets it grow again.
-TEST(TranspositionTable, GivesUpGrowingAtItsDeadline) {
-  const auto now = std::chrono::steady_clock::now();
-  TranspositionTable plain(size_t{1} << 24, 64), late(size_t{1} << 24, 64), soon(size_t{1} << 24, 64);
-  late.set_grow_deadline(now + std::chrono::hours(1));
-  soon.set_grow_deadline(now - std::chrono::seconds(1));
-  for (uint64_t i = 0; i < 5000; ++i) {
-    plain.Insert({i, i * 7});
-    late.Insert({i, i * 7});
-    soon.Insert({i, i * 7});
-  }
-  EXPECT_EQ(late.bytes(), plain.bytes());
-  EXPECT_GT(plain.bytes(), 64 * sizeof(Key128));
-  EXPECT_EQ(late.overwrites(), 0u);
-  EXPECT_EQ(soon.bytes(), 64 * sizeof(Key128));  // never grew
-  EXPECT_GT(soon.overwrites(), 0u);
-  EXPECT_TRUE(soon.Contains({4999, 4999 * 7}));  // the newest key is in
-  soon.Reset(size_t{1} << 24, 64);
-  soon.set_grow_deadline(now + std::chrono::hours(1));
-  for (uint64_t i = 0; i < 5000; ++i) soon.Insert({i, i * 7});
-  EXPECT_EQ(soon.bytes(), plain.bytes());
-  EXPECT_EQ(soon.overwrites(), 0u);
 }
 
 TEST(TranspositionTable, GrowsAndKeepsEveryKeyUnderTheLimit) {
