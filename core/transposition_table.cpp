@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <array>
-#include <utility>
 #include <bit>
 #include <cstdlib>
 #include <new>
+#include <utility>
 
 #include <sys/mman.h>
 
@@ -36,60 +36,47 @@ class BlockCache {
     cache_state = CacheState::kClosed;
     for (Block& b : blocks_) std::free(b.p);
   }
-  size_t kept() const { return kept_; }
+  size_t kept() const {
+    size_t sum = 0;
+    for (const Block& b : blocks_) sum += b.bytes;
+    return sum;
+  }
   // A kept block of exactly `bytes` (rounded), or nullptr.
   void* Take(size_t bytes) {
-    for (Block& b : blocks_) {
-      if (b.p != nullptr && b.bytes == bytes) {
-        kept_ -= bytes;
-        return std::exchange(b, Block{}).p;
-      }
-    }
+    for (Block& b : blocks_)
+      if (b.p != nullptr && b.bytes == bytes) return std::exchange(b, Block{}).p;
     return nullptr;
   }
-  // Keeps `p` (no longer in use), then frees kept blocks, the smallest
-  // first (the cheapest to touch afresh), until the kept ones and those in
-  // use fit the budget and the blocks fit their places.
+  // Keeps `p` (no longer in use) in an empty place or in place of a smaller
+  // block, then makes the kept blocks fit the budget.
   void Keep(void* p, size_t bytes) {
-    Block* slot = Smallest(true);
-    if (slot->p != nullptr && slot->bytes >= bytes) return std::free(p);  // every place taken
-    std::free(slot->p);  // (nothing, or a smaller block)
-    kept_ = kept_ - slot->bytes + bytes;
-    *slot = {p, bytes};
+    // The smallest place: an empty one (0 bytes) if there is one.
+    Block& place = *std::min_element(blocks_.begin(), blocks_.end(),
+                                     [](const Block& a, const Block& b) { return a.bytes < b.bytes; });
+    if (place.bytes >= bytes) return std::free(p);  // every place taken, by blocks as large
+    std::free(place.p);
+    place = {p, bytes};
     MakeRoom(0);
   }
-  // Frees kept blocks, the smallest first, until `more` bytes fit the
-  // budget along with the kept ones and those in use.
+  // Frees kept blocks, the smallest first (the cheapest to touch afresh),
+  // until `more` bytes fit the budget along with the kept ones and those in
+  // use.
   void MakeRoom(size_t more) {
-    while (kept_ + in_use + more > budget) {
-      Block* b = Smallest(false);
-      if (b->p == nullptr) return;  // nothing kept
-      std::free(b->p);
-      kept_ -= b->bytes;
-      *b = {};
+    while (kept() + in_use + more > budget) {
+      Block* smallest = nullptr;
+      for (Block& b : blocks_)
+        if (b.p != nullptr && (smallest == nullptr || b.bytes < smallest->bytes)) smallest = &b;
+      if (smallest == nullptr) return;  // nothing kept
+      std::free(std::exchange(*smallest, Block{}).p);
     }
   }
 
  private:
-  struct Block {
+  struct Block {  // an empty place is {nullptr, 0}
     void* p = nullptr;
     size_t bytes = 0;
   };
-  // An empty place if `empty_first` and there is one, else the place of
-  // the smallest kept block.
-  Block* Smallest(bool empty_first) {
-    Block* best = nullptr;
-    for (Block& b : blocks_) {
-      if (b.p == nullptr) {
-        if (empty_first) return &b;
-        continue;
-      }
-      if (best == nullptr || b.bytes < best->bytes) best = &b;
-    }
-    return best != nullptr ? best : &blocks_[0];
-  }
   std::array<Block, 16> blocks_;
-  size_t kept_ = 0;
 };
 thread_local BlockCache block_cache;
 
@@ -122,7 +109,7 @@ void* AllocateHuge(size_t bytes) {
 
 void FreeHuge(void* p, size_t bytes) {
   const size_t rounded = Rounded(bytes);
-  in_use -= std::min(in_use, rounded);  // (a block freed by another thread: not counted here)
+  in_use -= std::min(in_use, rounded);  // (never below 0, should another thread have made it)
   if (cache_state == CacheState::kClosed) return std::free(p);
   block_cache.Keep(p, rounded);
 }
