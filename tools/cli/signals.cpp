@@ -56,13 +56,20 @@ void InstallSignalHandlers() {
   sa.sa_handler = OnSignal;
   sigemptyset(&sa.sa_mask);
   sa.sa_flags = 0;  // no SA_RESTART: a read blocked on stdin returns EINTR
+  sigset_t handled;
+  sigemptyset(&handled);
   for (int signo : {SIGINT, SIGTERM}) {
     // A signal ignored on entry stays ignored (a shell runs background jobs
     // with SIGINT ignored, so that Ctrl-C does not reach them).
     struct sigaction old;
     if (sigaction(signo, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
     sigaction(signo, &sa, nullptr);
+    sigaddset(&handled, signo);
   }
+  // The signal mask is inherited across exec: started with SIGTERM blocked,
+  // the tool would leave `timeout`'s or a user's signal pending and run on
+  // to the end of its work. A signal we handle must be deliverable.
+  pthread_sigmask(SIG_UNBLOCK, &handled, nullptr);
 }
 
 void AlsoSetOnSignal(std::atomic<bool>* flag) {

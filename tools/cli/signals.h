@@ -14,8 +14,10 @@
 
 namespace talon::cli {
 
-// Installs the handlers (without SA_RESTART, so that a blocked read returns).
-// A signal that is ignored when the tool starts stays ignored.
+// Installs the handlers (without SA_RESTART, so that a blocked read returns)
+// and unblocks the handled signals in the calling thread (a blocked mask is
+// inherited from the parent). A signal that is ignored when the tool starts
+// stays ignored.
 void InstallSignalHandlers();
 
 // Also sets `*flag` on the first signal (nullptr: none). A tool passes such a
