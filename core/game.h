@@ -63,7 +63,7 @@ class Game {
   virtual Status CheckShape(const Areas& areas, const Options& options) const = 0;
 
   // Decides the deal (SolveDeal), first setting the calling thread's budget
-  // for the table memory it keeps between searches to 7/8 of
+  // for the table memory it keeps between searches to 3/4 of
   // limits.max_memory (SetHugeBlockBudget). REQUIRES: CheckDeal(deal).ok().
   SolveResult Solve(const Deal& deal, const SearchLimits& limits) const;
 

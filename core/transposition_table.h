@@ -46,7 +46,7 @@ struct HugePageAllocator {
 };
 void* AllocateHuge(size_t bytes);    // REQUIRES: bytes >= kHugeBlock
 // The calling thread's budget for the blocks it keeps and uses (2 GiB until
-// set; Game::Solve sets it to 7/8 of the search's --max-memory share). Kept
+// set; Game::Solve sets it to 3/4 of the search's --max-memory share). Kept
 // blocks beyond it are freed at once.
 void SetHugeBlockBudget(size_t bytes);
 size_t KeptHugeBytes();  // the bytes of the blocks the calling thread keeps
