@@ -83,6 +83,7 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
   // (most deals) then allocate nothing. Reset makes it exactly a new table.
   thread_local TranspositionTable table(1024, 64);
   table.Reset(limits.max_memory, 16384);
+  table.set_deadline(Deadline(limits, t0));
   // A table that grew large is given back when the search ends, so an idle
   // thread never holds more than the small reusable table.
   struct Shrink {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -21,6 +22,15 @@ struct SearchLimits {
 // it never reads as "no limit").
 inline double SecondsLeft(const SearchLimits& limits, double spent) {
   return limits.max_seconds > 0 ? std::max(limits.max_seconds - spent, 1e-3) : 0;
+}
+
+// When a search started at `t0` must stop for --max-seconds: t0 +
+// max_seconds, or never (time_point::max()) without a time limit.
+inline std::chrono::steady_clock::time_point Deadline(const SearchLimits& limits,
+                                                      std::chrono::steady_clock::time_point t0) {
+  if (limits.max_seconds <= 0) return std::chrono::steady_clock::time_point::max();
+  return t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                  std::chrono::duration<double>(limits.max_seconds));
 }
 
 struct SearchStats {

@@ -11,6 +11,7 @@
 // beats std::unordered_set here.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -100,8 +101,16 @@ class TranspositionTable {
   // reusing its memory when the size is unchanged (clearing only the slots
   // used), so that a thread solving many small deals allocates nothing. After
   // Reset the table behaves exactly like a newly built one: results do not
-  // depend on what it held before.
+  // depend on what it held before. (The deadline below is kept.)
   void Reset(size_t max_bytes, size_t initial_slots);
+  // From now on, a growth step that could not end by `deadline` (the
+  // caller's --max-seconds) is not taken: the table keeps its size until
+  // the next Reset and, once full, forgets keys as at its byte limit. A
+  // step fills a new array and cannot stop half way; on fresh memory it
+  // takes up to about 2.5 s a GiB here (the kernel clearing pages the
+  // virtual machine has handed back to its host; docs/performance.md), so
+  // a step taken just before the limit made the search overrun it.
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
 
   size_t size() const { return size_; }
   size_t bytes() const { return slots_.size() * sizeof(Key128); }
@@ -112,12 +121,14 @@ class TranspositionTable {
   bool InsertSlow(Key128 key);
   void Grow();
   size_t NextSize() const;
+  size_t NextSizeInTime();
   size_t max_bytes_;
   size_t max_slots_;
   bool track_used_ = true;  // slots_.size() <= 2^32: used_ can name every slot
   size_t mask_;
   size_t size_ = 0;
   uint64_t overwrites_ = 0;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   std::vector<Key128, HugePageAllocator<Key128>> slots_;
   std::vector<uint32_t> used_;  // slots filled since the last clear (while < 2^32 slots)
 };

@@ -454,6 +454,7 @@ Outcome Search(const Rules& rules, const Position& start, const SearchLimits& li
   const size_t max_frames = std::max<size_t>(16384, limits.max_memory / 4 / kBytesPerDepth);
   const size_t max_moves = max_frames * 24;
   TranspositionTable table(std::max<size_t>(limits.max_memory - limits.max_memory / 4, 1024));
+  table.set_deadline(Deadline(limits, t0));
   std::vector<Frame> stack(1);
   std::vector<Move> moves;
   std::vector<Move> autos;
@@ -629,6 +630,7 @@ Outcome BestFirst(const Rules& rules, const Position& start, const SearchLimits&
   const auto t0 = std::chrono::steady_clock::now();
   Outcome out;
   TranspositionTable table(std::max<size_t>(limits.max_memory / 2, 1024));
+  table.set_deadline(Deadline(limits, t0));
   std::vector<Entry> entries;
   std::vector<std::pair<int, uint32_t>> heap;  // (promise, ~index): ties go to the oldest
   auto finish = [&](Verdict v, const char* limit, uint64_t nodes) {

@@ -1517,6 +1517,7 @@ FinderOutcome RunBeams(const Solver& solver, const Pos& start, const SearchLimit
   constexpr int kBeamWidths[] = {256, 1024, 4096, 16384};
   constexpr uint64_t kBeamNodesPerWidth = 1000;
   TranspositionTable seen(std::max<size_t>(limits.max_memory / 8, 1024));  // their visited set
+  seen.set_deadline(Deadline(limits, t0));
   uint64_t left = limits.max_nodes ? limits.max_nodes / kBeamShare : ~uint64_t{0};
   FinderOutcome out;
   for (const int width : kBeamWidths) {
@@ -1600,6 +1601,7 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   SearchLimits main_limits = limits;
   if (relaxes) main_limits.max_memory = std::max<size_t>(limits.max_memory - relax_memory, 1024);
   TranspositionTable table(main_limits.max_memory);
+  table.set_deadline(Deadline(limits, t0));
   uint64_t used = 0, budget = kFirstBudget;
   std::unique_ptr<Relaxation> relaxation;  // made when it runs; asked from then on
   for (uint64_t phase = 0;; ++phase, budget *= 2) {
@@ -1642,6 +1644,7 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
         KlondikeRules draw1 = rules;
         draw1.draw = 1;
         relaxation.reset(new Relaxation{Solver(draw1, true), TranspositionTable(relax_memory)});
+        relaxation->lost.set_deadline(Deadline(limits, t0));
         Solver& relaxed = relaxation->solver;
         std::vector<MoveSpec> unused;  // (a win of draw 1 is no win here)
         const PhaseOutcome r =

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 #include <set>
 #include <thread>
@@ -116,6 +117,46 @@ TEST(TranspositionTable, NeverExceedsItsByteLimit) {
   EXPECT_GT(t.overwrites(), 0u);
   // The most recent key is always present.
   EXPECT_TRUE(t.Contains({199999, 0}));
+}
+
+// A growth step that could not end by the deadline is not taken: the table
+// keeps its size (and forgets keys once full, as at its byte limit), also
+// after Reset. With a deadline far ahead it grows as it would without one.
+TEST(TranspositionTable, NoGrowthPastTheDeadline) {
+  const auto now = std::chrono::steady_clock::now();
+  TranspositionTable late(size_t{1} << 24, 64);
+  late.set_deadline(now - std::chrono::seconds(1));
+  for (uint64_t i = 0; i < 10000; ++i) late.Insert({i, i * 7});
+  EXPECT_EQ(late.bytes(), 64 * sizeof(Key128));
+  EXPECT_GT(late.overwrites(), 0u);
+  EXPECT_TRUE(late.Contains({9999, 9999 * 7}));
+  late.Reset(size_t{1} << 24, 64);
+  for (uint64_t i = 0; i < 10000; ++i) late.Insert({i, i * 7});
+  EXPECT_EQ(late.bytes(), 64 * sizeof(Key128));
+
+  TranspositionTable early(size_t{1} << 24, 64), none(size_t{1} << 24, 64);
+  early.set_deadline(now + std::chrono::hours(1));
+  for (uint64_t i = 0; i < 100000; ++i) {
+    EXPECT_TRUE(early.Insert({i, i * 7}));
+    none.Insert({i, i * 7});
+  }
+  EXPECT_EQ(early.bytes(), none.bytes());
+  EXPECT_GT(early.bytes(), 100000 * sizeof(Key128));
+  EXPECT_EQ(early.overwrites(), 0u);
+}
+
+// The step's cost is estimated from its size: with 10 ms left, a step to
+// 2^19 slots (8 MiB, estimated 20 ms) is never taken, however fast the
+// machine; without a deadline the same keys take 2^21 slots.
+TEST(TranspositionTable, NoStepLongerThanTheTimeLeft) {
+  TranspositionTable t(size_t{1} << 26, 64), none(size_t{1} << 26, 64);
+  t.set_deadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(10));
+  for (uint64_t i = 0; i < 1000000; ++i) {
+    t.Insert({i, i * 7});
+    none.Insert({i, i * 7});
+  }
+  EXPECT_LE(t.bytes(), (size_t{1} << 18) * sizeof(Key128));
+  EXPECT_GE(none.bytes(), (size_t{1} << 21) * sizeof(Key128));
 }
 
 TEST(TranspositionTable, ClearEmptiesIt) {
