@@ -41,6 +41,9 @@ class BlockCache {
     for (const Block& b : blocks_) sum += b.bytes;
     return sum;
   }
+  bool Holds(size_t bytes) const {
+    return std::any_of(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.p != nullptr && b.bytes == bytes; });
+  }
   // A kept block of exactly `bytes` (rounded), or nullptr.
   void* Take(size_t bytes) {
     for (Block& b : blocks_)
@@ -88,6 +91,10 @@ void SetHugeBlockBudget(size_t bytes) {
 }
 
 size_t KeptHugeBytes() { return cache_state == CacheState::kOpen ? block_cache.kept() : 0; }
+
+bool HugeBlockKept(size_t bytes) {
+  return cache_state == CacheState::kOpen && block_cache.Holds(Rounded(bytes));
+}
 
 void* AllocateHuge(size_t bytes) {
   const size_t rounded = Rounded(bytes);
@@ -215,12 +222,15 @@ size_t TranspositionTable::NextSize() const {
 
 size_t TranspositionTable::NextSizeInTime() {
   // Fresh memory costs up to 2.4 s a GiB here (grow to 1 GiB: 2.36 s; to
-  // 256 MiB: 0.64 s, against 0.07 s on memory used before); the estimate is
-  // the worst case, so a step may be given up that would have ended in time.
-  constexpr double kSecondsPerGiB = 2.5;
+  // 256 MiB: 0.64 s), a block the thread kept about 0.3 s a GiB (0.07 s for
+  // 256 MiB, 0.27 s for 1 GiB: moving the keys); the estimates are the worst
+  // cases, so a step may be given up that would have ended in time.
+  constexpr double kFreshSecondsPerGiB = 2.5, kKeptSecondsPerGiB = 0.4;
   const size_t n = NextSize();
   if (n == 0 || deadline_ == std::chrono::steady_clock::time_point::max()) return n;
-  const double seconds = kSecondsPerGiB * static_cast<double>(n * sizeof(Key128)) / double(size_t{1} << 30);
+  const size_t bytes = n * sizeof(Key128);
+  const double rate = bytes >= kHugeBlock && HugeBlockKept(bytes) ? kKeptSecondsPerGiB : kFreshSecondsPerGiB;
+  const double seconds = rate * static_cast<double>(bytes) / double(size_t{1} << 30);
   const auto end = std::chrono::steady_clock::now() +
                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
   if (end < deadline_) return n;

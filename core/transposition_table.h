@@ -51,6 +51,7 @@ void* AllocateHuge(size_t bytes);    // REQUIRES: bytes >= kHugeBlock
 // blocks beyond it are freed at once.
 void SetHugeBlockBudget(size_t bytes);
 size_t KeptHugeBytes();  // the bytes of the blocks the calling thread keeps
+bool HugeBlockKept(size_t bytes);  // the calling thread keeps a block for `bytes`
 void FreeHuge(void* p, size_t bytes);
 inline constexpr size_t kHugeBlock = size_t{4} << 20;
 
@@ -108,8 +109,9 @@ class TranspositionTable {
   // the next Reset and, once full, forgets keys as at its byte limit. A
   // step fills a new array and cannot stop half way; on fresh memory it
   // takes up to about 2.5 s a GiB here (the kernel clearing pages the
-  // virtual machine has handed back to its host; docs/performance.md), so
-  // a step taken just before the limit made the search overrun it.
+  // virtual machine has handed back to its host; docs/performance.md),
+  // about 0.3 s a GiB on a block the thread kept, so a step taken just
+  // before the limit made the search overrun it.
   void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
 
   size_t size() const { return size_; }
