@@ -25,10 +25,12 @@ inline double SecondsLeft(const SearchLimits& limits, double spent) {
 }
 
 // When a search started at `t0` must stop for --max-seconds: t0 +
-// max_seconds, or never (time_point::max()) without a time limit.
+// max_seconds, or never (time_point::max()) without a time limit or with
+// one of a billion seconds or more (31 years; the command line accepts any
+// finite number, and a larger one would overflow the clock's count).
 inline std::chrono::steady_clock::time_point Deadline(const SearchLimits& limits,
                                                       std::chrono::steady_clock::time_point t0) {
-  if (limits.max_seconds <= 0) return std::chrono::steady_clock::time_point::max();
+  if (limits.max_seconds <= 0 || limits.max_seconds >= 1e9) return std::chrono::steady_clock::time_point::max();
   return t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   std::chrono::duration<double>(limits.max_seconds));
 }

@@ -3,6 +3,8 @@
 // Four of a Kind has no search (the deal is played out) and is left out.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "core/game.h"
 
 namespace talon {
@@ -18,6 +20,19 @@ TEST(TimeLimits, SecondsLeftIsWhatRemainsOfTheCallers) {
   EXPECT_DOUBLE_EQ(SecondsLeft(ten, 2.5), 7.5);
   EXPECT_GT(SecondsLeft(ten, 12.0), 0.0);
   EXPECT_LE(SecondsLeft(ten, 12.0), 1e-3);
+}
+
+// The deadline a table keeps to: t0 + max_seconds; none without a limit,
+// and none for a limit too large for the clock (1e300 s would overflow).
+TEST(TimeLimits, DeadlineIsTheStartPlusTheLimit) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto never = std::chrono::steady_clock::time_point::max();
+  SearchLimits limits;
+  EXPECT_EQ(Deadline(limits, t0), never);
+  limits.max_seconds = 2.5;
+  EXPECT_EQ(Deadline(limits, t0) - t0, std::chrono::milliseconds(2500));
+  limits.max_seconds = 1e300;
+  EXPECT_EQ(Deadline(limits, t0), never);
 }
 
 TEST(NodeLimits, EverySearchingGameKeepsToTinyLimits) {
