@@ -184,7 +184,8 @@ bool TranspositionTable::Erase(Key128 key) {
 }
 
 bool TranspositionTable::InsertSlow(Key128 key) {
-  if ((size_ + 1) * 2 > slots_.size() && NextSizeInTime() != 0) Grow();
+  if ((size_ + 1) * 2 > slots_.size())
+    if (const size_t n = NextSizeInTime()) Grow(n);
   for (;;) {
     size_t home = HashKey(key) & mask_;
     size_t i = home;
@@ -199,8 +200,8 @@ bool TranspositionTable::InsertSlow(Key128 key) {
     }
     // A full neighbourhood: grow while allowed, else forget the key at home
     // (keys never sit more than kMaxProbe slots from home, so Contains stays exact).
-    if (NextSizeInTime() != 0) {
-      Grow();
+    if (const size_t n = NextSizeInTime()) {
+      Grow(n);
       continue;
     }
     slots_[home] = key;
@@ -221,27 +222,23 @@ size_t TranspositionTable::NextSize() const {
 }
 
 size_t TranspositionTable::NextSizeInTime() {
-  // Fresh memory costs up to 2.4 s a GiB here (grow to 1 GiB: 2.36 s; to
-  // 256 MiB: 0.64 s), a block the thread kept about 0.3 s a GiB (0.07 s for
-  // 256 MiB, 0.27 s for 1 GiB: moving the keys); the estimates are the worst
-  // cases, so a step may be given up that would have ended in time.
+  // The worst cases measured here (the step to 1 GiB: 2.36 s on fresh
+  // memory, 0.27 s on a kept block), so a step may be given up that would
+  // have ended in time.
   constexpr double kFreshSecondsPerGiB = 2.5, kKeptSecondsPerGiB = 0.4;
   const size_t n = NextSize();
   if (n == 0 || deadline_ == std::chrono::steady_clock::time_point::max()) return n;
   const size_t bytes = n * sizeof(Key128);
   const double rate = bytes >= kHugeBlock && HugeBlockKept(bytes) ? kKeptSecondsPerGiB : kFreshSecondsPerGiB;
-  const double seconds = rate * static_cast<double>(bytes) / double(size_t{1} << 30);
-  const auto end = std::chrono::steady_clock::now() +
-                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
-  if (end < deadline_) return n;
+  const std::chrono::duration<double> left = deadline_ - std::chrono::steady_clock::now();
+  if (left.count() > rate * static_cast<double>(bytes) / double(size_t{1} << 30)) return n;
   max_slots_ = slots_.size();  // no more growth until Reset (the deadline does not move)
   return 0;
 }
 
-void TranspositionTable::Grow() {
-  // Four times larger while that stays under the limit (fewer rehashes of a
-  // large search's keys), else twice (NextSize).
-  const size_t n = NextSize();
+void TranspositionTable::Grow(size_t n) {
+  // n: four times larger while that stays under the limit (fewer rehashes of
+  // a large search's keys), else twice (NextSize).
   std::vector<Key128, HugePageAllocator<Key128>> old(n, kEmptyKey);
   old.swap(slots_);
   mask_ = slots_.size() - 1;

@@ -121,7 +121,7 @@ class TranspositionTable {
  private:
   static constexpr size_t kMaxProbe = 16;
   bool InsertSlow(Key128 key);
-  void Grow();
+  void Grow(size_t n);  // to n slots (NextSize)
   size_t NextSize() const;
   size_t NextSizeInTime();
   size_t max_bytes_;
