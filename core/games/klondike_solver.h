@@ -35,4 +35,16 @@ KlondikeRules ReadKlondikeRules(const Options& options);
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune = true,
                           uint64_t first_phase_nodes = 20000);
 
+// For the tests of ALIVE AFTER (klondike_solver.cpp): plays `lines` random
+// lines of the pruned search's moves from `deal` (each until no move is left,
+// the dead test finds the position lost, or 400 moves), and wherever the
+// search would skip the dead test as known to find nothing (the position
+// before it alive, a redeal left, ALIVE AFTER's conditions met), runs the
+// test anyway. `wrong` counts the positions it found lost there: a skip the
+// search must not make (0 when the proof holds).
+struct AliveSkipCheck {
+  uint64_t checked = 0, wrong = 0;
+};
+AliveSkipCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed);
+
 }  // namespace talon
