@@ -131,9 +131,42 @@
 //       other colour and rank r-1 onto c, or brings back the card under c on
 //       its foundation (whose host must then be a tableau top). Never when
 //       (a) or (c) holds for c (SAFE MOVES WITH WORRY).
+//   (g) FREE TALON (session 14; draw=1, passes unlimited, and a card
+//       played since the last redeal or the pointer at 0): every talon card
+//       is reachable, now and after any move. Then laying a talon card c on
+//       a pile (or a King in a space) is kept only if a card d it can carry
+//       (rank r-1, other colour) can come onto it next, or (worry) one of
+//       the two is built. In a shortest win, move c's laying to just before
+//       its first use: c moving on (to a foundation or a host) or a card
+//       put onto it. Until then c only lay on h: nothing else went on h, h
+//       stayed a top (it moved at most with c on it, which without c is
+//       still a whole run), and c is still reachable in the talon. If the
+//       use moves c on, the talon card goes there directly: shorter. So the
+//       use is d onto c, right after the laying. With worry the clause
+//       "built" keeps the laying when the use brings d back from its
+//       foundation, which filter (f)'s move of the card above d may have
+//       to uncover first (the two would otherwise wait for each other:
+//       FreeTalonLaysAKingForABuiltQueenWithWorry).
+//   (h) FREE TALON, runs=whole: a talon card c (no King) goes to its
+//       foundation, when not safe, only if the next card of its suit can
+//       follow it next (a tableau top or a talon card). In a shortest win
+//       its move can wait until just before its first use: that next card
+//       built, or (worry) c coming back, which c could do straight from the
+//       talon (shorter); until then nothing needs c built (a foundation
+//       only takes the next card; with worry, c-1 is only more free), and c
+//       stays reachable. (Not with runs=any: a part of a run taken off that
+//       next card, kept by (d) only if the card can go up next, would wait
+//       for c, and c for it.)
 // A pruned position thus keeps a winning line inside the pruned graph by
 // induction on the length of its shortest win (the shortest win's first move
 // is either kept or forced; after a forced move the shortest win is shorter).
+// With several filters: in a shortest win whose first move is filtered, move
+// that move to just before its use, as above; this leaves a shortest win in
+// which one more filtered kind of move is followed by its use (no two such
+// moves share a use: each use puts a card on a given card or a King in a
+// given space, or builds a given card ((d)'s y, with runs=any, (h)'s next
+// card, with runs=whole), and (g)'s use is no (f)'s thanks to "built"), so
+// after finitely many steps the first move is kept.
 //
 // Other sound reductions: a King run that already lies alone on its pile is
 // never moved to an empty pile (the same position up to the order of the
@@ -944,13 +977,30 @@ int Solver::Moves(const Pos& s, Move* out) const {
   Reach w;
   FillReach(s, qs, nq, w);
   if (prune_) {
+    // FREE TALON: every talon card is reachable, now and after any move.
+    const bool free_talon = r_.draw == 1 && r_.passes == 0 && (s.yield || s.p == 0);
     for (int k = 0; k < nq; ++k) {
       const int q = qs[k];
       const uint8_t c = s.talon[q - 1];
       const int cost = OwnChain(s, q) ? (q - s.p) / r_.draw : 8 + q / r_.draw;
       if (s.found[SuitOf(c)] == RankOf(c) - 1) {
         if (TalonSafe(s, q) && Safe(s, c)) return forced(kTalonF, q);
-        add(kTalonF, q, 0, 0, 700 - cost);
+        // Built from a free talon only for the next card of its suit to
+        // follow (runs=whole: FILTERS, (h)).
+        bool kept = true;
+        if (free_talon && !r_.any_run && RankOf(c) < kKing) {
+          const uint8_t next = static_cast<uint8_t>(c + 4);
+          kept = (w.talon >> next & 1) != 0;
+          for (int j = 0; j < kPiles && !kept; ++j) kept = s.len[j] > 0 && s.pile[j][s.len[j] - 1] == next;
+        }
+        if (kept) add(kTalonF, q, 0, 0, 700 - cost);
+      }
+      if (free_talon && RankOf(c) > 1) {
+        // Laid on a pile only to carry a card next (FILTERS, (g)): one of
+        // the cards d it hosts can move next, or (worry) is built.
+        const uint8_t d = static_cast<uint8_t>((RankOf(c) - 1) << 2 | (IsRed(c) ? kClubs : kDiamonds));
+        const bool built = r_.worry && std::max(s.found[SuitOf(d)], s.found[SuitOf(Twin(d))]) >= RankOf(d);
+        if (!built && !Available(s, d, -1, w) && !Available(s, Twin(d), -1, w)) continue;
       }
       for (int j = 0; j < kPiles; ++j) {
         if (s.len[j] == 0) {
