@@ -1300,6 +1300,7 @@ enum class TableUse {
 struct Relaxation {
   Solver solver;
   TranspositionTable lost;
+  bool won = false;  // draw 1 wins: going on would prove nothing
 };
 
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
@@ -1621,6 +1622,14 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // decided with B/8 and leaves a superset of lost positions (a table that
 // forgets positions aside, as above), and the last phase gets more than
 // B' - B'/4 - B'/4 - B'/8 - B'/8 = B'/4 >= B positions.
+// RELAXATION SLICES (session 14; only without a node limit). The draw-1
+// search runs about twice as many positions a second as the draw-3 one and
+// decides some deals the draw-3 search cannot within a time limit (defaults
+// 737: lost after 21.3 million draw-1 positions, 6.2 s, where the draw-3
+// search needs 64 million). So while it has found no win, after each
+// restart phase of budget b >= kSliceFrom it goes on for 4b positions, as
+// another phase that keeps lost positions: it starts from those it proved
+// lost, so going on costs little more than its path.
 namespace {
 
 // What the win-finders run after phase 0 came to: a win (its line written),
@@ -1695,7 +1704,10 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   // B/8, and the last phase the rest (more than B/4).
   constexpr uint64_t kRestartShare = 8;
   constexpr uint64_t kRelaxShare = 8;
-  constexpr uint64_t kRelaxNodes = 15000000;
+  // (The tests scale these down with first_phase_nodes.)
+  const uint64_t kRelaxNodes = 750 * kFirstBudget;  // 15 million by default
+  const uint64_t kSliceFrom = 64 * kFirstBudget;    // RELAXATION SLICES: 1.28 million
+  constexpr uint64_t kSliceFactor = 4;
   constexpr size_t kRelaxMemoryShare = 4;
   const auto t0 = std::chrono::steady_clock::now();
   const KlondikeRules rules = ReadKlondikeRules(deal.options);
@@ -1727,6 +1739,33 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   table.set_deadline(Deadline(limits, t0));
   uint64_t used = 0, budget = kFirstBudget;
   std::unique_ptr<Relaxation> relaxation;  // made when it runs; asked from then on
+  // One phase of the RELAXATION with `cap` positions (the first makes it).
+  // Returns whether it ended the search (result finished in `out`).
+  auto relax = [&](uint64_t cap, size_t table_bytes, SolveResult& out) {
+    if (!relaxation) {
+      KlondikeRules draw1 = rules;
+      draw1.draw = 1;
+      relaxation.reset(new Relaxation{Solver(draw1, true), TranspositionTable(relax_memory)});
+      relaxation->lost.set_deadline(Deadline(limits, t0));
+    }
+    Solver& relaxed = relaxation->solver;
+    std::vector<MoveSpec> unused;  // (a win of draw 1 is no win here)
+    const PhaseOutcome r =
+        RunPhase(relaxed, relaxed.Start(deal), limits, cap, t0, stack, relaxation->lost,
+                 relaxed.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan, &unused);
+    used += r.nodes;
+    result.stats.nodes = used;
+    relaxation->won = r.verdict == Verdict::kSolved;
+    if (r.verdict == Verdict::kUnsolvable) {
+      out = finish(Verdict::kUnsolvable, "", table_bytes);
+      return true;
+    }
+    if (r.verdict == Verdict::kUnknown && std::string(r.limit) != "max-nodes") {
+      out = finish(Verdict::kUnknown, r.limit, table_bytes);
+      return true;
+    }
+    return false;
+  };
   for (uint64_t phase = 0;; ++phase, budget *= 2) {
     uint64_t cap = 0;  // 0: no budget but the caller's
     if (limits.max_nodes) cap = limits.max_nodes - used;
@@ -1763,22 +1802,12 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
       // decides; otherwise the positions it proved lost stay for the
       // phases below to skip.
       const uint64_t relax_cap = limits.max_nodes ? limits.max_nodes / kRelaxShare : kRelaxNodes;
-      if (relaxes && relax_cap > 0) {  // (a cap of 0 would read as "no limit")
-        KlondikeRules draw1 = rules;
-        draw1.draw = 1;
-        relaxation.reset(new Relaxation{Solver(draw1, true), TranspositionTable(relax_memory)});
-        relaxation->lost.set_deadline(Deadline(limits, t0));
-        Solver& relaxed = relaxation->solver;
-        std::vector<MoveSpec> unused;  // (a win of draw 1 is no win here)
-        const PhaseOutcome r =
-            RunPhase(relaxed, relaxed.Start(deal), limits, relax_cap, t0, stack, relaxation->lost,
-                     relaxed.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan, &unused);
-        used += r.nodes;
-        result.stats.nodes = used;
-        if (r.verdict == Verdict::kUnsolvable) return finish(Verdict::kUnsolvable, "", o.table_bytes);
-        if (r.verdict == Verdict::kUnknown && std::string(r.limit) != "max-nodes")
-          return finish(Verdict::kUnknown, r.limit, o.table_bytes);
-      }
+      SolveResult ended;
+      // (A cap of 0 would read as "no limit".)
+      if (relaxes && relax_cap > 0 && relax(relax_cap, o.table_bytes, ended)) return ended;
+    } else if (relaxation && !relaxation->won && !limits.max_nodes && budget >= kSliceFrom) {
+      SolveResult ended;  // RELAXATION SLICES
+      if (relax(budget * kSliceFactor, o.table_bytes, ended)) return ended;
     }
   }
 }
