@@ -1541,7 +1541,8 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // deal decided with B is decided with B' (with the same verdict, as both
 // are sound; for draw >= 2, with the RELAXATION, B' >= 4B: see there).
 // (Without max_nodes, the beams have their 1000 positions per unit of
-// width, and restart phases go on until a time or memory limit.)
+// width, and restart phases go on until a time or memory limit, with
+// RELAXATION SLICES between them.)
 //
 // LOST POSITIONS KEPT. Every phase but the first starts from the table the
 // earlier ones left, which holds only positions proved lost, and skips them
