@@ -723,6 +723,22 @@ struct Agreement {
   }
 };
 
+// Compares the pruned and the plain search on the hands `make` builds for
+// seeds 1..n, and prints the counts.
+template <typename Make>
+Agreement AgreeOnSeeds(uint64_t n, Make make) {
+  Agreement agree;
+  for (uint64_t seed = 1; seed <= n; ++seed) agree.Compare(make(seed), seed);
+  agree.Print();
+  return agree;
+}
+
+// Worry on for odd seeds, runs=any for half of each four (every mix).
+void VaryWorryAndRuns(Hand& h, uint64_t seed) {
+  if (seed % 2) h.options["worry"] = true;
+  if (seed % 4 < 2) h.options["runs"] = std::string("any");
+}
+
 // Builds each foundation to a random height lo .. lo+spread-1 and returns
 // the cards above, shuffled.
 Pile BuildAndShuffle(Hand& h, SplitMix64& rng, int lo, uint64_t spread) {
@@ -821,23 +837,19 @@ TEST(KlondikeSolver, SafeTalonCardsAgreeWithThePlainSearch) {
 // start and, with worry=false, after each card built, and skips dominated
 // talon pointers) and the plain search agree.
 TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
-  Agreement agree;
-  for (uint64_t seed = 1; seed <= 160; ++seed) {
+  const Agreement agree = AgreeOnSeeds(160, [](uint64_t seed) {
     SplitMix64 rng(seed * 7919);
     Hand h;
     h.options = {{"draw", int64_t{seed % 3 ? 3 : 1}}};
-    if (seed % 2) h.options["worry"] = true;
-    if (seed % 4 < 2) h.options["runs"] = std::string("any");
+    VaryWorryAndRuns(h, seed);
     Pile cards = BuildAndShuffle(h, rng, 6, 4);
     // Some talon cards start in the waste, so that the pointer starts off the
     // chain of a fresh pass (POINTER DOMINANCE).
-    const size_t in_stock = 2 + rng.Below(6);
-    LayOut(h, cards, in_stock, 5, rng);
-    agree.Compare(h, seed);
-  }
+    LayOut(h, cards, 2 + rng.Below(6), 5, rng);
+    return h;
+  });
   EXPECT_GE(agree.compared, 100);
   EXPECT_GE(agree.dead_at_start, 5);
-  agree.Print();
 }
 
 // FREE TALON (filter (g): with draw 1 and passes unlimited, a talon card
@@ -846,25 +858,21 @@ TEST(KlondikeSolver, BlockedCardsAgreeWithThePlainSearch) {
 // them with some in the waste), the rest on 4 to 6 piles, worry on or off,
 // runs whole or any; the pruned and the plain search agree.
 TEST(KlondikeSolver, FreeTalonAgreesWithThePlainSearch) {
-  Agreement agree;
-  for (uint64_t seed = 1; seed <= 240; ++seed) {
+  const Agreement agree = AgreeOnSeeds(240, [](uint64_t seed) {
     SplitMix64 rng(seed * 2971 + 11);
     Hand h;
     h.options = {{"draw", int64_t{1}}};
-    if (seed % 2) h.options["worry"] = true;
-    if (seed % 4 < 2) h.options["runs"] = std::string("any");
+    VaryWorryAndRuns(h, seed);
     Pile cards = BuildAndShuffle(h, rng, 4, 4);
-    const size_t in_stock = std::min(cards.size() - 1, 6 + rng.Below(10));
-    LayOut(h, cards, in_stock, 4 + seed % 3, rng);
+    LayOut(h, cards, std::min(cards.size() - 1, 6 + rng.Below(10)), 4 + seed % 3, rng);
     if (seed % 3 == 0) {  // the pointer at 0
       h.stock.insert(h.stock.begin(), h.waste.rbegin(), h.waste.rend());
       h.waste.clear();
     }
-    agree.Compare(h, seed);
-  }
+    return h;
+  });
   EXPECT_GE(agree.compared, 200);
   EXPECT_GE(agree.unsolvable, 20);
-  agree.Print();
 }
 
 // FREE TALON with worry: J♥ covers 10♥ and needs Q♠, which lies under K♠
@@ -914,8 +922,7 @@ TEST(KlondikeSolver, TalonStacksAgreeWithThePlainSearch) {
     SplitMix64 rng(seed * 104729 + 17);
     Hand h;
     h.options = {{"draw", int64_t{seed % 3 ? 1 : 3}}, {"passes", int64_t{seed % 5 ? 1 : 2}}};
-    if (seed % 2) h.options["worry"] = true;
-    if (seed % 4 < 2) h.options["runs"] = std::string("any");
+    VaryWorryAndRuns(h, seed);
     Pile cards = BuildAndShuffle(h, rng, 5, 4);
     const size_t in_stock = 4 + rng.Below(9);
     LayOut(h, cards, in_stock, 6, rng);
