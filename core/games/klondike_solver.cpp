@@ -367,6 +367,7 @@
 #include <chrono>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -415,6 +416,12 @@ constexpr CardMasks MakeCardMasks() {
 constexpr CardMasks kCardMasks = MakeCardMasks();
 constexpr uint64_t kAllCards = ((uint64_t{1} << 56) - 1) & ~uint64_t{15};  // codes 4..55
 constexpr uint64_t kKings = uint64_t{15} << (kKing << 2);
+
+// The card of the other colour one rank below c, of the lower suit (clubs
+// or diamonds): with its twin, the two cards that may lie on c.
+constexpr uint8_t Carried(uint8_t c) {
+  return static_cast<uint8_t>((RankOf(c) - 1) << 2 | (IsRed(c) ? kClubs : kDiamonds));
+}
 
 // Card b may lie on card h in the tableau.
 inline bool Fits(uint8_t b, uint8_t h) { return RankOf(h) == RankOf(b) + 1 && IsRed(h) != IsRed(b); }
@@ -504,20 +511,21 @@ class Solver {
   // null) is set to whether Dead(s) is now known to be false.
   bool DeadAfter(const Pos& s, Move m, const Pos& parent, bool parent_alive = false,
                  bool* alive = nullptr) const {
-    bool known = false, dead = false;
-    if (!prune_) {
-    } else if (TalonLocked(s)) {
+    const bool locked = TalonLocked(s);
+    bool tested;  // the test runs here (WHEN THE TEST RUNS)
+    if (locked) {
       const bool drew_past = s.redeals != parent.redeals || m.a > parent.p + 1;
-      if ((m.kind == kTalonF || m.kind == kTalonT) && drew_past) known = true, dead = Dead(s);
+      tested = (m.kind == kTalonF || m.kind == kTalonT) && drew_past;
     } else {
       const bool built = m.kind == kTabF || m.kind == kTalonF;
       const bool landed = m.kind == kTabT || m.kind == kTalonT;
-      if (built || (!r_.any_run && landed)) {
-        known = true;
-        dead = !(parent_alive && StaysAlive(s, m, parent)) && Dead(s);
-      }
+      tested = built || (!r_.any_run && landed);
     }
-    if (alive) *alive = known && !dead;
+    if (alive) *alive = false;
+    if (!tested || !prune_) return false;
+    const bool known_alive = parent_alive && !locked && StaysAlive(s, m, parent);  // ALIVE AFTER
+    const bool dead = !known_alive && Dead(s);
+    if (alive) *alive = !dead;
     return dead;
   }
   // ALIVE AFTER: with a redeal left, move m took the position `parent`,
@@ -538,11 +546,12 @@ class Solver {
     // The card built, c, is a host that the dead test may now call never a
     // top; nothing else changes for it.
     const uint8_t c = m.kind == kTalonF ? parent.talon[m.a - 1] : parent.pile[m.a][parent.len[m.a] - 1];
-    const int r = RankOf(c), other = IsRed(c) ? kClubs : kDiamonds;
+    const int r = RankOf(c);
     // With worry: on the same terms as in the talon; an ace hosts nothing,
     // and a King is never called never a top.
     if (r_.worry) return m.kind == kTalonF || r == 1 || r == kKing;
-    return s.found[other] >= r - 1 && s.found[other ^ 3] >= r - 1;  // the cards it hosts are built
+    const int other = SuitOf(Carried(c));  // the cards it hosts are built
+    return s.found[other] >= r - 1 && s.found[other ^ 3] >= r - 1;
   }
   // No redeal is left, now or later (limited passes, all redeals made).
   bool TalonLocked(const Pos& s) const { return r_.passes != 0 && s.redeals >= r_.passes - 1; }
@@ -979,6 +988,10 @@ int Solver::Moves(const Pos& s, Move* out) const {
   if (prune_) {
     // FREE TALON: every talon card is reachable, now and after any move.
     const bool free_talon = r_.draw == 1 && r_.passes == 0 && (s.yield || s.p == 0);
+    uint64_t tops = 0;  // for (h)
+    if (free_talon && !r_.any_run)
+      for (int j = 0; j < kPiles; ++j)
+        if (s.len[j] > 0) tops |= uint64_t{1} << s.pile[j][s.len[j] - 1];
     for (int k = 0; k < nq; ++k) {
       const int q = qs[k];
       const uint8_t c = s.talon[q - 1];
@@ -987,18 +1000,13 @@ int Solver::Moves(const Pos& s, Move* out) const {
         if (TalonSafe(s, q) && Safe(s, c)) return forced(kTalonF, q);
         // Built from a free talon only for the next card of its suit to
         // follow (runs=whole: FILTERS, (h)).
-        bool kept = true;
-        if (free_talon && !r_.any_run && RankOf(c) < kKing) {
-          const uint8_t next = static_cast<uint8_t>(c + 4);
-          kept = (w.talon >> next & 1) != 0;
-          for (int j = 0; j < kPiles && !kept; ++j) kept = s.len[j] > 0 && s.pile[j][s.len[j] - 1] == next;
-        }
+        const bool kept = !free_talon || r_.any_run || RankOf(c) == kKing || ((w.talon | tops) >> (c + 4) & 1);
         if (kept) add(kTalonF, q, 0, 0, 700 - cost);
       }
       if (free_talon && RankOf(c) > 1) {
         // Laid on a pile only to carry a card next (FILTERS, (g)): one of
         // the cards d it hosts can move next, or (worry) is built.
-        const uint8_t d = static_cast<uint8_t>((RankOf(c) - 1) << 2 | (IsRed(c) ? kClubs : kDiamonds));
+        const uint8_t d = Carried(c);
         const bool built = r_.worry && std::max(s.found[SuitOf(d)], s.found[SuitOf(Twin(d))]) >= RankOf(d);
         if (!built && !Available(s, d, -1, w) && !Available(s, Twin(d), -1, w)) continue;
       }
@@ -1060,7 +1068,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
     }
     const uint8_t h = s.pile[j][s.len[j] - 1];
     if (RankOf(h) <= 1) continue;
-    const uint8_t b0 = static_cast<uint8_t>((RankOf(h) - 1) << 2 | (IsRed(h) ? kClubs : kDiamonds));
+    const uint8_t b0 = Carried(h);
     for (const uint8_t b : {b0, Twin(b0)})
       if ((w.movable >> b & 1) && w.pile[b] != j) run_move(w.pile[b], j, w.index[b]);
   }
@@ -1074,7 +1082,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
         // Useless unless a card of the other colour and one rank lower can
         // come onto c right after, and never when c is safe (FILTERS above).
         if (Safe(s, c)) continue;
-        const uint8_t d1 = static_cast<uint8_t>((RankOf(c) - 1) << 2 | (IsRed(c) ? kClubs : kDiamonds));
+        const uint8_t d1 = Carried(c);
         if (!Available(s, d1, -1, w) && !Available(s, Twin(d1), -1, w)) {
           // Or the card under c on its foundation comes back next.
           const uint8_t under = static_cast<uint8_t>((RankOf(c) - 1) << 2 | f);
@@ -1741,8 +1749,8 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   uint64_t used = 0, budget = kFirstBudget;
   std::unique_ptr<Relaxation> relaxation;  // made when it runs; asked from then on
   // One phase of the RELAXATION with `cap` positions (the first makes it).
-  // Returns whether it ended the search (result finished in `out`).
-  auto relax = [&](uint64_t cap, size_t table_bytes, SolveResult& out) {
+  // Returns the result if it ends the search.
+  auto relax = [&](uint64_t cap, size_t table_bytes) -> std::optional<SolveResult> {
     if (!relaxation) {
       KlondikeRules draw1 = rules;
       draw1.draw = 1;
@@ -1757,15 +1765,10 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
     used += r.nodes;
     result.stats.nodes = used;
     relaxation->won = r.verdict == Verdict::kSolved;
-    if (r.verdict == Verdict::kUnsolvable) {
-      out = finish(Verdict::kUnsolvable, "", table_bytes);
-      return true;
-    }
-    if (r.verdict == Verdict::kUnknown && std::string(r.limit) != "max-nodes") {
-      out = finish(Verdict::kUnknown, r.limit, table_bytes);
-      return true;
-    }
-    return false;
+    if (r.verdict == Verdict::kUnsolvable) return finish(Verdict::kUnsolvable, "", table_bytes);
+    if (r.verdict == Verdict::kUnknown && std::string(r.limit) != "max-nodes")
+      return finish(Verdict::kUnknown, r.limit, table_bytes);
+    return std::nullopt;
   };
   for (uint64_t phase = 0;; ++phase, budget *= 2) {
     uint64_t cap = 0;  // 0: no budget but the caller's
@@ -1803,12 +1806,10 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
       // decides; otherwise the positions it proved lost stay for the
       // phases below to skip.
       const uint64_t relax_cap = limits.max_nodes ? limits.max_nodes / kRelaxShare : kRelaxNodes;
-      SolveResult ended;
-      // (A cap of 0 would read as "no limit".)
-      if (relaxes && relax_cap > 0 && relax(relax_cap, o.table_bytes, ended)) return ended;
+      if (relaxes && relax_cap > 0)  // (a cap of 0 would read as "no limit")
+        if (auto ended = relax(relax_cap, o.table_bytes)) return *ended;
     } else if (relaxation && !relaxation->won && !limits.max_nodes && budget >= kSliceFrom) {
-      SolveResult ended;  // RELAXATION SLICES
-      if (relax(budget * kSliceFactor, o.table_bytes, ended)) return ended;
+      if (auto ended = relax(budget * kSliceFactor, o.table_bytes)) return *ended;  // RELAXATION SLICES
     }
   }
 }
