@@ -745,18 +745,42 @@ Pos Solver::Start(const Deal& deal) {
   return s;
 }
 
+// The cards of one suit, and of one colour's suits, as card-code masks.
+constexpr uint64_t SuitCards(int suit) {
+  uint64_t m = 0;
+  for (int r = 1; r <= kKing; ++r) m |= uint64_t{1} << (r << 2 | suit);
+  return m;
+}
+// The cards both of whose hosts (rank + 1, the other colour) are in `nt`,
+// all at once: a black card's hosts are the diamond and the heart one rank
+// higher, a red card's the club and the spade. (A King's would be of rank
+// 14, never in `nt`.)
+inline uint64_t HostsIn(uint64_t nt) {
+  const uint64_t red = nt & (nt >> 1) & SuitCards(kDiamonds) & kAllCards;  // ♦ and ♥ of a rank
+  const uint64_t black = nt & (nt >> 3) & SuitCards(kClubs) & kAllCards;   // ♣ and ♠ of a rank
+  const uint64_t r = red >> 4, b = black >> 4;  // one rank lower: the cards they host
+  return ((r >> 1) | (r << 2) | (b << 1) | (b << 2)) & kAllCards;
+}
+// The cards with a card of their suit below them in `m`.
+inline uint64_t AboveIn(uint64_t m) {
+  uint64_t out = 0;
+  for (int suit = 0; suit < 4; ++suit) {
+    const uint64_t x = m & SuitCards(suit);
+    if (x) out |= SuitCards(suit) & ~((uint64_t{2} << __builtin_ctzll(x)) - 1);
+  }
+  return out;
+}
+
 bool Solver::Dead(const Pos& s) const {
   // BLOCKED CARDS (see the top of this file): the greatest set S of
   // candidates (non-King tableau cards face down or at the base of the
   // face-up run, riders, and with no redeal left the non-King talon cards)
   // none of which has a way out given S and the claims of NEVER A TOP.
-  // Every tableau pile and every talon segment is a "pile" here: `pile` and
-  // `index` say where a card lies, `upto` holds the cards of its pile from
-  // the bottom up to it (tableau cards, and talon cards with no redeal
-  // left).
-  std::array<int8_t, 64> pile, index;
+  // Every tableau pile and every talon segment is a "pile" here: `upto`
+  // holds the cards of a card's pile from the bottom up to it (tableau
+  // cards, and talon cards with no redeal left), so the cards blocked by S
+  // are the union of upto[c] over the cards c of S.
   std::array<uint64_t, 64> upto;
-  pile.fill(-1);
   uint64_t cand = 0;
   // RIDERS (runs=whole): a face-up card above its run's base leaves its pile
   // only to its foundation or with the whole run, i.e. with the base. (Used
@@ -769,8 +793,6 @@ bool Solver::Dead(const Pos& s) const {
     uint64_t below = 0;
     for (int k = 0; k < s.len[i]; ++k) {
       const uint8_t c = s.pile[i][k];
-      pile[c] = static_cast<int8_t>(i);
-      index[c] = static_cast<int8_t>(k);
       below |= uint64_t{1} << c;
       upto[c] = below;
       if (k <= s.down[i] && RankOf(c) != kKing) cand |= uint64_t{1} << c;
@@ -783,39 +805,27 @@ bool Solver::Dead(const Pos& s) const {
   }
   cand |= riders;
   // TALON STACKS: with no redeal left, the talon is a set of stacks too
-  // (see BLOCKED CARDS): "pile" kPiles + g for its g-th segment, the index
-  // in the talon as the height (a card lies under the cards above it in its
-  // segment); every non-King talon card is a candidate. With a redeal left
-  // talon cards are no candidates (NEVER A TOP says all there is to say of
-  // them), so they need no place here.
+  // (see BLOCKED CARDS): a segment ends at each uncovered card, a card lies
+  // under the cards above it in its segment, and every non-King talon card
+  // is a candidate. With a redeal left talon cards are no candidates (NEVER
+  // A TOP says all there is to say of them), so they need no place here.
   uint64_t whole_talon = 0;
   for (int j = 0; j < s.n; ++j) whole_talon |= uint64_t{1} << s.talon[j];
   const uint64_t talon = whole_talon & ~kKings;
-  int npiles = kPiles;
   if (locked) {
     uint64_t below = 0;
     for (int j = 0; j < s.n; ++j) {
       const uint8_t c = s.talon[j];
-      pile[c] = static_cast<int8_t>(npiles);
-      index[c] = static_cast<int8_t>(j);
       below |= uint64_t{1} << c;
       upto[c] = below;
       // Talon[j] is uncovered (ends its segment) if it is the waste's top,
       // or a stock card that a draw leaves on the waste's top.
       const bool exposed = j == s.p - 1 || (j >= s.p && ((j - s.p + 1) % r_.draw == 0 || j == s.n - 1));
-      if (exposed) ++npiles, below = 0;
+      if (exposed) below = 0;
     }
     cand |= talon;
   }
-  // The highest index of a card of S per pile (and per talon segment).
   uint64_t in = cand;
-  std::array<int, kPiles + kMaxTalon + 1> top_s;
-  top_s.fill(-1);
-  for (uint64_t m = in; m; m &= m - 1) {
-    const int c = __builtin_ctzll(m);
-    top_s[pile[c]] = std::max<int>(top_s[pile[c]], index[c]);
-  }
-  auto card_at = [&](int pp, int k) { return pp < kPiles ? s.pile[pp][k] : s.talon[k]; };
   // NEVER A TOP: a talon card (no King) both of whose hosts never become
   // tableau tops (before the first move of a card of S) never becomes one
   // either: it leaves the talon only onto a host that is a top, or to its
@@ -832,17 +842,18 @@ bool Solver::Dead(const Pos& s) const {
   // COVERED ones: tableau cards that never become tops (PINNED below). A
   // card is BARRED (cannot go to its foundation) if a card of its suit below
   // it, not yet built, is blocked or covered (a tableau card goes to its
-  // foundation only as a top).
-  uint64_t blocked = 0, cov = 0;
-  auto barred = [&](int c) { return ((blocked | cov) & kCardMasks.below_in_suit[c]) != 0; };
-  // The cards that are never tops, as one mask per sweep (a card strictly
-  // under a card of S in a tableau pile; a talon card in S or under one in
-  // its segment; a covered card; a card in `never`; without worry a built
-  // card), refreshed whenever its parts change.
-  uint64_t under_s = 0, nt = 0;
+  // foundation only as a top): `barred` holds them all, from AboveIn.
+  // The cards that are never tops (a card strictly under a card of S in a
+  // tableau pile; a talon card in S or under one in its segment; a covered
+  // card; a card in `never`; without worry a built card) are `nt`, and the
+  // cards both of whose hosts are in it `hosts_nt`; both are refreshed
+  // whenever their parts change.
+  uint64_t blocked = 0, under_s = 0, cov = 0, nt = 0, hosts_nt = 0, barred = 0;
   const uint64_t built_for_good = r_.worry ? 0 : ~(tableau_cards | whole_talon) & kAllCards;
-  auto refresh = [&]() { nt = under_s | cov | never | built_for_good; };
-  auto hosts_never_top = [&](int c) { return (nt & kCardMasks.hosts[c]) == kCardMasks.hosts[c]; };
+  auto refresh = [&]() {
+    nt = under_s | cov | never | built_for_good;
+    hosts_nt = HostsIn(nt);
+  };
   // PINNED: a face-up card y above its run's base that never leaves the
   // card under it: y is in S or under a card of S, or y moves neither as a
   // run's base (runs=whole: never; runs=any: both its hosts never tops) nor
@@ -854,12 +865,13 @@ bool Solver::Dead(const Pos& s) const {
   for (int i = 0; i < kPiles; ++i)
     for (int k = s.down[i]; k + 1 < s.len[i]; ++k) cov |= uint64_t{1} << s.pile[i][k];
   auto fill_cov = [&]() {
+    const uint64_t stays = r_.any_run ? hosts_nt : ~uint64_t{0};  // y does not move as a base
     uint64_t next = 0;
     for (int i = 0; i < kPiles; ++i) {
       bool pin = false;
       for (int k = s.len[i] - 1; k > s.down[i]; --k) {
-        const uint8_t y = s.pile[i][k];
-        pin = k <= top_s[i] || ((!r_.any_run || hosts_never_top(y)) && (pin || barred(y)));
+        const uint64_t y = uint64_t{1} << s.pile[i][k];
+        pin = (blocked & y) || ((stays & y) && (pin || (barred & y)));
         if (pin) next |= uint64_t{1} << s.pile[i][k - 1];
       }
     }
@@ -867,65 +879,43 @@ bool Solver::Dead(const Pos& s) const {
     cov = next;
     return changed;
   };
-  auto covered = [&](int c) { return (cov >> c & 1) != 0; };
   // Removes cards with a way out until none has. A card removed had a way
-  // out given a superset of the current S and of the current claims (the
-  // blocked cards are those of S at the sweep's start, the claims those
-  // recomputed from the sweep before), so it is not in the greatest set
-  // (ways out only grow as S and the claims shrink); a sweep that changes
-  // nothing saw S and the claims as they are, none with a way out: a valid
-  // set, so the greatest one.
+  // out given a superset of the current S and of the current claims, so it
+  // is not in the greatest set (ways out only grow as S and the claims
+  // shrink); a sweep that changes nothing saw S and the claims as they are,
+  // none with a way out: a valid set, so the greatest one. (Each sweep
+  // decides every card on what the sweep started from, so the order of the
+  // cards does not matter.)
   for (bool removed = true; removed && in;) {
-    removed = false;
     blocked = under_s = 0;
-    for (int pp = 0; pp < npiles; ++pp) {
-      if (top_s[pp] < 0) continue;
-      const uint8_t t = card_at(pp, top_s[pp]);
-      blocked |= upto[t];
-      under_s |= pp < kPiles ? upto[t] & ~(uint64_t{1} << t) : upto[t];
+    for (uint64_t m = in; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      blocked |= upto[c];
+      under_s |= (talon >> c & 1) ? upto[c] : upto[c] & ~(uint64_t{1} << c);
     }
     refresh();
+    barred = AboveIn(blocked | cov);
     removed = fill_cov();
     refresh();
-    for (uint64_t m = never; m; m &= m - 1) {
-      const int c = __builtin_ctzll(m);
-      if (hosts_never_top(c)) continue;
-      never &= ~(uint64_t{1} << c);
+    if (const uint64_t kept = never & hosts_nt; kept != never) {
+      never = kept;
       removed = true;
+      refresh();
     }
-    refresh();
-    // From the highest card down: a way out through a host depends on the
-    // cards one rank higher (on deal 104, 4 million positions: 5.3 sweeps
-    // a test against 5.75 upwards).
-    for (uint64_t m = in; m; m &= ~(uint64_t{1} << (63 - __builtin_clzll(m)))) {
-      const int c = 63 - __builtin_clzll(m);
-      // To its foundation: every card of its suit below it not yet built
-      // must get there first (barred if one of them is blocked), and it must
-      // be a top (not when COVERED FOR GOOD).
-      bool exit = !barred(c) && !covered(c);
-      if (riders >> c & 1) {
-        // A rider moves with its base (or to its foundation, above).
-        if (!exit && !(in >> base[c] & 1)) exit = true;
-      } else if (!exit) {
-        // Onto a host: the two cards one rank higher of the other colour; a
-        // host never becomes a pile top if a card of S lies above it, or
-        // (worry=false) if it is built, or it is a talon card in S, under
-        // one, or NEVER A TOP, or it is COVERED FOR GOOD.
-        exit = !hosts_never_top(c);
-      }
-      if (!exit) continue;
-      in &= ~(uint64_t{1} << c);
+    barred = AboveIn(blocked | cov);
+    // A way out to its foundation: every card of its suit below it not yet
+    // built must get there first (barred if one of them is blocked), and it
+    // must be a top (not when covered). Onto a host: one of the two cards
+    // one rank higher of the other colour may become a top. A rider moves
+    // with its base instead (or to its foundation).
+    uint64_t out = ~(barred | cov) | (~hosts_nt & ~riders);
+    for (uint64_t m = in & riders; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      if (!(in >> base[c] & 1)) out |= uint64_t{1} << c;
+    }
+    if (in & out) {
+      in &= ~out;
       removed = true;
-      const int pp = pile[c];
-      if (top_s[pp] != index[c]) continue;
-      // c was the highest card of S in its pile: find the next one down.
-      int k = index[c] - 1;
-      for (; k >= 0; --k) {
-        const uint8_t d = card_at(pp, k);
-        if (pile[d] != pp) { k = -1; break; }  // below the talon segment
-        if (in >> d & 1) break;
-      }
-      top_s[pp] = k;
     }
   }
   return in != 0;
