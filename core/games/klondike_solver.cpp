@@ -788,6 +788,7 @@ bool Solver::Dead(const Pos& s) const {
   const bool locked = TalonLocked(s);
   const bool use_riders = locked && !r_.any_run;
   uint64_t riders = 0, tableau_cards = 0;
+  uint64_t face_up = 0, above_base = 0;  // face-up cards; those above their run's base
   std::array<uint8_t, 64> base;
   for (int i = 0; i < kPiles; ++i) {
     uint64_t below = 0;
@@ -796,9 +797,13 @@ bool Solver::Dead(const Pos& s) const {
       below |= uint64_t{1} << c;
       upto[c] = below;
       if (k <= s.down[i] && RankOf(c) != kKing) cand |= uint64_t{1} << c;
-      if (k > s.down[i] && use_riders) {
-        riders |= uint64_t{1} << c;
-        base[c] = s.pile[i][s.down[i]];
+      if (k >= s.down[i]) face_up |= uint64_t{1} << c;
+      if (k > s.down[i]) {
+        above_base |= uint64_t{1} << c;
+        if (use_riders) {
+          riders |= uint64_t{1} << c;
+          base[c] = s.pile[i][s.down[i]];
+        }
       }
     }
     tableau_cards |= below;
@@ -863,16 +868,24 @@ bool Solver::Dead(const Pos& s) const {
   // covered); one pass per sweep, from the top of each pile down. Returns
   // whether it changed.
   for (int i = 0; i < kPiles; ++i)
-    for (int k = s.down[i]; k + 1 < s.len[i]; ++k) cov |= uint64_t{1} << s.pile[i][k];
+    if (s.len[i] > 0) cov |= face_up & upto[s.pile[i][s.len[i] - 1]] & ~(uint64_t{1} << s.pile[i][s.len[i] - 1]);
   auto fill_cov = [&]() {
-    const uint64_t stays = r_.any_run ? hosts_nt : ~uint64_t{0};  // y does not move as a base
     uint64_t next = 0;
-    for (int i = 0; i < kPiles; ++i) {
-      bool pin = false;
-      for (int k = s.len[i] - 1; k > s.down[i]; --k) {
-        const uint64_t y = uint64_t{1} << s.pile[i][k];
-        pin = (blocked & y) || ((stays & y) && (pin || (barred & y)));
-        if (pin) next |= uint64_t{1} << s.pile[i][k - 1];
+    if (!r_.any_run) {
+      // No card moves as a base but the run's own: a card blocked or barred
+      // is pinned, and so is every face-up card above the base under it.
+      for (uint64_t m = (blocked | barred) & above_base; m; m &= m - 1) {
+        const int y = __builtin_ctzll(m);
+        next |= upto[y] & face_up & ~(uint64_t{1} << y);
+      }
+    } else {
+      for (int i = 0; i < kPiles; ++i) {
+        bool pin = false;
+        for (int k = s.len[i] - 1; k > s.down[i]; --k) {
+          const uint64_t y = uint64_t{1} << s.pile[i][k];
+          pin = (blocked & y) || ((hosts_nt & y) && (pin || (barred & y)));
+          if (pin) next |= uint64_t{1} << s.pile[i][k - 1];
+        }
       }
     }
     const bool changed = next != cov;
