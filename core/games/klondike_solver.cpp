@@ -1445,12 +1445,14 @@ struct BeamOutcome {
 BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t max_nodes,
                     const SearchLimits& limits, std::chrono::steady_clock::time_point t0,
                     TranspositionTable& seen, std::vector<MoveSpec>& line) {
+  // A child is kept as its parent (index in the layer) and move until it
+  // survives the cut: only then is its position made again, so the cut
+  // moves small records, not positions.
   struct Child {
-    Pos pos;
     Key128 key;
     int score, parent;
     Move move;
-    bool alive = false;  // Dead(pos) is known to be false
+    bool alive = false;  // Dead(position) is known to be false
   };
   // Keeps the best `width` children by score, then key (a strict order on
   // distinct positions, so which ones are kept does not depend on when the
@@ -1467,19 +1469,23 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
   // Per layer, each kept position's parent (index in the layer before) and
   // the move from it: enough to write the line of a win.
   std::vector<std::vector<std::pair<int, Move>>> trace;
-  std::vector<Child> layer, next;
+  std::vector<Pos> layer, made;  // the positions of the layer, and of the next one
+  std::vector<bool> alive, next_alive;
+  std::vector<Child> next;
   layer.reserve(w);
+  made.reserve(w);
   next.reserve(2 * w + kMaxMoves);
   seen.Clear();
-  layer.push_back({start, solver.KeyOf(start), 0, -1, Move{}});
-  seen.Insert(layer[0].key);
+  layer.push_back(start);
+  alive.push_back(false);
+  seen.Insert(solver.KeyOf(start));
   trace.push_back({{-1, Move{}}});
   BeamOutcome out;
   Move moves[kMaxMoves];
   while (!layer.empty()) {
     next.clear();
     for (int e = 0; e < static_cast<int>(layer.size()); ++e) {
-      const Pos& parent = layer[static_cast<size_t>(e)].pos;
+      const Pos& parent = layer[static_cast<size_t>(e)];
       const int n = solver.Moves(parent, moves);
       for (int i = 0; i < n; ++i) {
         if (++out.nodes >= max_nodes) {
@@ -1503,13 +1509,13 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
           out.won = true;
           return out;
         }
-        Child c{parent, {}, 0, e, moves[i]};
-        solver.Apply(c.pos, moves[i]);
-        c.key = solver.KeyOf(c.pos);
+        Pos pos = parent;
+        solver.Apply(pos, moves[i]);
+        Child c{solver.KeyOf(pos), 0, e, moves[i]};
         if (!seen.Insert(c.key) ||
-            solver.DeadAfter(c.pos, moves[i], parent, layer[static_cast<size_t>(e)].alive, &c.alive))
+            solver.DeadAfter(pos, moves[i], parent, alive[static_cast<size_t>(e)], &c.alive))
           continue;
-        c.score = BeamScore(c.pos);
+        c.score = BeamScore(pos);
         next.push_back(c);
         if (next.size() >= 2 * w) cut(next);
       }
@@ -1517,9 +1523,17 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
     if (next.size() > w) cut(next);
     std::vector<std::pair<int, Move>> links;
     links.reserve(next.size());
-    for (const Child& c : next) links.emplace_back(c.parent, c.move);
+    made.clear();
+    next_alive.clear();
+    for (const Child& c : next) {
+      links.emplace_back(c.parent, c.move);
+      made.push_back(layer[static_cast<size_t>(c.parent)]);
+      solver.Apply(made.back(), c.move);
+      next_alive.push_back(c.alive);
+    }
     trace.push_back(std::move(links));
-    layer.swap(next);
+    layer.swap(made);
+    alive.swap(next_alive);
   }
   return out;
 }
