@@ -496,6 +496,9 @@ class Solver {
   int Moves(const Pos& s, Move* out) const;
   void Apply(Pos& s, Move m) const;
   Key128 KeyOf(const Pos& s) const;
+  // KeyOf(s after m), without making that position: most children are
+  // found in the table and never entered. The same cases as Apply.
+  Key128 KeyAfter(const Pos& s, Move m) const;
   // True only if the position cannot be won (BLOCKED CARDS). Only with prune.
   bool Dead(const Pos& s) const;
   // Dead(s) where move m (just applied to `parent` to reach s) can have
@@ -710,6 +713,21 @@ class Solver {
   // Turns up the top card of pile i if it is face down.
   static void Flip(Pos& s, int i) {
     if (s.len[i] > 0 && s.down[i] == s.len[i]) SetDown(s, i, s.down[i] - 1);
+  }
+
+  // What a key is made of: the sums of the piles' mixed hashes and the
+  // exact part.
+  struct KeyParts {
+    uint64_t sa, sb;
+    uint32_t mask;
+    uint8_t n, p, redeals, yield;
+    std::array<uint8_t, 4> found;
+  };
+  Key128 KeyFrom(const KeyParts& k) const;
+  // Pile i's mixed hashes change from (ha, hb) to (ha2, hb2).
+  static void Rehash(KeyParts& k, uint64_t ha, uint64_t hb, uint64_t ha2, uint64_t hb2) {
+    k.sa += Mix(ha2) - Mix(ha);
+    k.sb += Mix(hb2 + kSaltB) - Mix(hb + kSaltB);
   }
 
   KlondikeRules r_;
@@ -935,21 +953,93 @@ bool Solver::Dead(const Pos& s) const {
 }
 
 Key128 Solver::KeyOf(const Pos& s) const {
-  const uint64_t a = s.sa, b = s.sb;
+  return KeyFrom({s.sa, s.sb, s.mask, s.n, s.p, s.redeals, s.yield, s.found});
+}
+
+Key128 Solver::KeyFrom(const KeyParts& k) const {
   // With unlimited passes, once a redeal is allowed, every pointer on the
   // chain of a fresh pass (0, draw, 2*draw, ..., n) offers exactly the cards
   // of that chain, as pointer 0 does: those positions are one.
-  uint8_t p = s.p, yield = s.yield;
+  uint8_t p = k.p, yield = k.yield;
   // (Only with prune: the plain search's single draws make those positions
   // differ in their next moves, and the visited set needs equal keys to have
   // equal successors.)
-  if (prune_ && r_.passes == 0 && (p == 0 || (yield && (p % r_.draw == 0 || p == s.n))))
+  if (prune_ && r_.passes == 0 && (p == 0 || (yield && (p % r_.draw == 0 || p == k.n))))
     p = 0, yield = 1;
-  const uint64_t exact = uint64_t{s.mask} | uint64_t{p} << 24 | uint64_t{s.found[0]} << 29 |
-                         uint64_t{s.found[1]} << 33 | uint64_t{s.found[2]} << 37 |
-                         uint64_t{s.found[3]} << 41 | uint64_t{s.redeals & 15u} << 45 |
+  const uint64_t exact = uint64_t{k.mask} | uint64_t{p} << 24 | uint64_t{k.found[0]} << 29 |
+                         uint64_t{k.found[1]} << 33 | uint64_t{k.found[2]} << 37 |
+                         uint64_t{k.found[3]} << 41 | uint64_t{k.redeals & 15u} << 45 |
                          uint64_t{yield} << 49;
-  return {Mix(a), exact | (Mix(b) << 50)};
+  return {Mix(k.sa), exact | (Mix(k.sb) << 50)};
+}
+
+Key128 Solver::KeyAfter(const Pos& s, Move m) const {
+  KeyParts k{s.sa, s.sb, s.mask, s.n, s.p, s.redeals, s.yield, s.found};
+  // Pile i with `c` pushed on it.
+  auto push = [&](int i, uint8_t c) {
+    const int h = s.len[i];
+    Rehash(k, s.ha[i], s.hb[i], s.ha[i] + kTerms.card[0][c][h], s.hb[i] + kTerms.card[1][c][h]);
+  };
+  // Pile i cut down to `len` cards (the cards above go elsewhere), and its
+  // new top turned up.
+  auto cut = [&](int i, int len) {
+    uint64_t ha = s.ha[i], hb = s.hb[i];
+    for (int j = len; j < s.len[i]; ++j) {
+      ha -= kTerms.card[0][s.pile[i][j]][j];
+      hb -= kTerms.card[1][s.pile[i][j]][j];
+    }
+    if (len > 0 && s.down[i] == len) {
+      ha += kTerms.down[0][len - 1] - kTerms.down[0][len];
+      hb += kTerms.down[1][len - 1] - kTerms.down[1][len];
+    }
+    Rehash(k, s.ha[i], s.hb[i], ha, hb);
+  };
+  switch (m.kind) {
+    case kTalonF:
+    case kTalonT: {
+      const int q = m.a;
+      if (!OwnChain(s, q) && r_.passes != 0) ++k.redeals;
+      const uint8_t c = s.talon[q - 1];
+      --k.n;
+      k.p = static_cast<uint8_t>(q - 1);
+      k.mask &= ~(1u << talon_index_[c]);
+      k.yield = 1;
+      if (m.kind == kTalonF)
+        ++k.found[SuitOf(c)];
+      else
+        push(m.b, c);
+      break;
+    }
+    case kTabF:
+      ++k.found[SuitOf(s.pile[m.a][s.len[m.a] - 1])];
+      cut(m.a, s.len[m.a] - 1);
+      break;
+    case kTabT: {
+      uint64_t ha = s.ha[m.b], hb = s.hb[m.b];
+      for (int j = m.c, h = s.len[m.b]; j < s.len[m.a]; ++j, ++h) {
+        ha += kTerms.card[0][s.pile[m.a][j]][h];
+        hb += kTerms.card[1][s.pile[m.a][j]][h];
+      }
+      Rehash(k, s.ha[m.b], s.hb[m.b], ha, hb);
+      cut(m.a, m.c);
+      break;
+    }
+    case kFoundT:
+      push(m.b, static_cast<uint8_t>(s.found[m.a] << 2 | m.a));
+      --k.found[m.a];
+      break;
+    case kDraw:
+      k.p = static_cast<uint8_t>(std::min(s.p + r_.draw, static_cast<int>(s.n)));
+      break;
+    case kRedeal:
+      k.p = 0;
+      k.yield = 0;
+      if (r_.passes != 0) ++k.redeals;
+      break;
+    default:
+      break;
+  }
+  return KeyFrom(k);
 }
 
 int Solver::Moves(const Pos& s, Move* out) const {
@@ -1282,9 +1372,7 @@ void GenerateChildren(const Solver& solver, const TranspositionTable& table, Fra
   f.n = solver.Moves(f.pos, f.moves);
   f.next = 0;
   for (int i = 0; i < f.n; ++i) {
-    Pos child = f.pos;
-    solver.Apply(child, f.moves[i]);
-    f.keys[i] = solver.KeyOf(child);
+    f.keys[i] = solver.KeyAfter(f.pos, f.moves[i]);
     table.Prefetch(f.keys[i]);
   }
 }
@@ -1509,12 +1597,11 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
           out.won = true;
           return out;
         }
+        Child c{solver.KeyAfter(parent, moves[i]), 0, e, moves[i]};
+        if (!seen.Insert(c.key)) continue;
         Pos pos = parent;
         solver.Apply(pos, moves[i]);
-        Child c{solver.KeyOf(pos), 0, e, moves[i]};
-        if (!seen.Insert(c.key) ||
-            solver.DeadAfter(pos, moves[i], parent, alive[static_cast<size_t>(e)], &c.alive))
-          continue;
+        if (solver.DeadAfter(pos, moves[i], parent, alive[static_cast<size_t>(e)], &c.alive)) continue;
         c.score = BeamScore(pos);
         next.push_back(c);
         if (next.size() >= 2 * w) cut(next);
@@ -1831,11 +1918,11 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   }
 }
 
-AliveSkipCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed) {
+SolverCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed) {
   Solver dealer(ReadKlondikeRules(deal.options), /*prune=*/true);
   const Pos start = dealer.Start(deal);
   SplitMix64 rng(seed);
-  AliveSkipCheck out;
+  SolverCheck out;
   Move moves[kMaxMoves];
   for (int line = 0; line < lines; ++line) {
     Pos s = start;
@@ -1853,6 +1940,29 @@ AliveSkipCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed) {
       }
       s = child;
       alive = !dead;
+    }
+  }
+  return out;
+}
+
+SolverCheck CheckChildKeys(const Deal& deal, bool prune, int lines, uint64_t seed) {
+  Solver solver(ReadKlondikeRules(deal.options), prune);
+  const Pos start = solver.Start(deal);
+  SplitMix64 rng(seed);
+  SolverCheck out;
+  Move moves[kMaxMoves];
+  for (int line = 0; line < lines; ++line) {
+    Pos s = start;
+    for (int step = 0; step < 400; ++step) {
+      const int n = solver.Moves(s, moves);
+      if (n == 0) break;
+      for (int i = 0; i < n; ++i) {
+        Pos child = s;
+        solver.Apply(child, moves[i]);
+        ++out.checked;
+        out.wrong += !(solver.KeyAfter(s, moves[i]) == solver.KeyOf(child));
+      }
+      solver.Apply(s, moves[rng.Below(static_cast<uint64_t>(n))]);
     }
   }
   return out;

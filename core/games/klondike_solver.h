@@ -42,9 +42,18 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
 // before it alive, a redeal left, ALIVE AFTER's conditions met), runs the
 // test anyway. `wrong` counts the positions it found lost there: a skip the
 // search must not make (0 when the proof holds).
-struct AliveSkipCheck {
+struct SolverCheck {
   uint64_t checked = 0, wrong = 0;
 };
-AliveSkipCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed);
+SolverCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed);
+
+// For the tests of the children's keys: plays `lines` random lines of the
+// search's moves from `deal` (the pruned search's, or with prune=false the
+// plain search's, draws and redeals included; each line until no move is
+// left or 400 moves) and checks every move of every position on them: the
+// key the search computes for the child without making it (KeyAfter) must
+// be the key of the position the move reaches. `wrong` counts those that
+// differ.
+SolverCheck CheckChildKeys(const Deal& deal, bool prune, int lines, uint64_t seed);
 
 }  // namespace talon

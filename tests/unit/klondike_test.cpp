@@ -1081,20 +1081,45 @@ TEST(KlondikeSolver, DealSolveReplay) {
 // nothing, the test itself, run on random lines of the pruned moves, finds
 // nothing either (on the deals and, lost more often, near the ends below).
 std::vector<Deal> NearTheEnd(const Variant& v, const std::vector<size_t>& backs = {12, 20, 30});
+// The search computes a child's key from its parent and the move
+// (KeyAfter) and makes the child only when it enters it: every move of every
+// position on random lines, pruned and plain (draws and redeals), under six
+// rule sets, must give the key of the position it reaches.
+TEST(KlondikeSolver, ChildKeysAreTheKeysOfThePositionsReached) {
+  std::vector<Variant> variants = Variants();
+  variants.push_back({"worry", {{"worry", true}}});
+  for (const Variant& v : variants) {
+    for (const bool prune : {true, false}) {
+      SolverCheck total;
+      for (uint64_t n = 1; n <= 20; ++n) {
+        auto deal = MakeDeal(K(), n, v.options);
+        ASSERT_TRUE(deal.ok());
+        const SolverCheck c = CheckChildKeys(*deal, prune, 20, n);
+        total.checked += c.checked;
+        total.wrong += c.wrong;
+      }
+      EXPECT_EQ(total.wrong, 0u) << v.name << (prune ? " pruned" : " plain");
+      EXPECT_GT(total.checked, 10000u) << v.name << (prune ? " pruned" : " plain");
+      std::printf("%s %s: %llu moves checked\n", v.name, prune ? "pruned" : "plain",
+                  static_cast<unsigned long long>(total.checked));
+    }
+  }
+}
+
 TEST(KlondikeSolver, TheDeadTestSkippedAfterAnAlivePositionWouldFindNothing) {
   std::vector<Variant> variants = Variants();
   variants.push_back({"worry", {{"worry", true}}});
   for (const Variant& v : variants) {
-    AliveSkipCheck total;
+    SolverCheck total;
     for (uint64_t n = 1; n <= 40; ++n) {
       auto deal = MakeDeal(K(), n, v.options);
       ASSERT_TRUE(deal.ok());
-      const AliveSkipCheck c = CheckAliveSkips(*deal, 40, n);
+      const SolverCheck c = CheckAliveSkips(*deal, 40, n);
       total.checked += c.checked;
       total.wrong += c.wrong;
     }
     for (const Deal& d : NearTheEnd(v)) {
-      const AliveSkipCheck c = CheckAliveSkips(d, 20, 7);
+      const SolverCheck c = CheckAliveSkips(d, 20, 7);
       total.checked += c.checked;
       total.wrong += c.wrong;
     }
