@@ -397,25 +397,34 @@ constexpr int kMaxMoves = 320;
 constexpr int RankOf(uint8_t c) { return c >> 2; }
 constexpr int SuitOf(uint8_t c) { return c & 3; }
 constexpr bool IsRed(uint8_t c) { return ((c ^ (c >> 1)) & 1) != 0; }  // diamonds 01, hearts 10
-// Per card code: its two hosts (one rank higher, the other colour; for a
-// King bit 0, which is no card, so a King never has "both hosts" anything),
-// and the cards of its suit below it.
-struct CardMasks {
-  uint64_t hosts[64], below_in_suit[64];
-};
-constexpr CardMasks MakeCardMasks() {
-  CardMasks m{};
-  for (uint8_t c = 4; c < 56; ++c) {
-    const int r = RankOf(c), suit = SuitOf(c);
-    const int h0 = (r + 1) << 2 | (IsRed(c) ? kClubs : kDiamonds);
-    m.hosts[c] = r == kKing ? 1 : (uint64_t{1} << h0 | uint64_t{1} << (h0 ^ 3));
-    for (int lr = 1; lr < r; ++lr) m.below_in_suit[c] |= uint64_t{1} << (lr << 2 | suit);
-  }
-  return m;
-}
-constexpr CardMasks kCardMasks = MakeCardMasks();
 constexpr uint64_t kAllCards = ((uint64_t{1} << 56) - 1) & ~uint64_t{15};  // codes 4..55
 constexpr uint64_t kKings = uint64_t{15} << (kKing << 2);
+
+// The cards of one suit, as a card-code mask.
+constexpr uint64_t SuitCards(int suit) {
+  uint64_t m = 0;
+  for (int r = 1; r <= kKing; ++r) m |= uint64_t{1} << (r << 2 | suit);
+  return m;
+}
+// The cards both of whose hosts (rank + 1, the other colour) are in `nt`,
+// all at once: a black card's hosts are the diamond and the heart one rank
+// higher, a red card's the club and the spade. (A King's would be of rank
+// 14, never in `nt`.)
+inline uint64_t HostsIn(uint64_t nt) {
+  const uint64_t red = nt & (nt >> 1) & SuitCards(kDiamonds) & kAllCards;  // ♦ and ♥ of a rank
+  const uint64_t black = nt & (nt >> 3) & SuitCards(kClubs) & kAllCards;   // ♣ and ♠ of a rank
+  const uint64_t r = red >> 4, b = black >> 4;  // one rank lower: the cards they host
+  return ((r >> 1) | (r << 2) | (b << 1) | (b << 2)) & kAllCards;
+}
+// The cards with a card of their suit below them in `m`.
+inline uint64_t AboveIn(uint64_t m) {
+  uint64_t out = 0;
+  for (int suit = 0; suit < 4; ++suit) {
+    const uint64_t x = m & SuitCards(suit);
+    if (x) out |= SuitCards(suit) & ~((uint64_t{2} << __builtin_ctzll(x)) - 1);
+  }
+  return out;
+}
 
 // The card of the other colour one rank below c, of the lower suit (clubs
 // or diamonds): with its twin, the two cards that may lie on c.
@@ -763,32 +772,6 @@ Pos Solver::Start(const Deal& deal) {
   return s;
 }
 
-// The cards of one suit, and of one colour's suits, as card-code masks.
-constexpr uint64_t SuitCards(int suit) {
-  uint64_t m = 0;
-  for (int r = 1; r <= kKing; ++r) m |= uint64_t{1} << (r << 2 | suit);
-  return m;
-}
-// The cards both of whose hosts (rank + 1, the other colour) are in `nt`,
-// all at once: a black card's hosts are the diamond and the heart one rank
-// higher, a red card's the club and the spade. (A King's would be of rank
-// 14, never in `nt`.)
-inline uint64_t HostsIn(uint64_t nt) {
-  const uint64_t red = nt & (nt >> 1) & SuitCards(kDiamonds) & kAllCards;  // ♦ and ♥ of a rank
-  const uint64_t black = nt & (nt >> 3) & SuitCards(kClubs) & kAllCards;   // ♣ and ♠ of a rank
-  const uint64_t r = red >> 4, b = black >> 4;  // one rank lower: the cards they host
-  return ((r >> 1) | (r << 2) | (b << 1) | (b << 2)) & kAllCards;
-}
-// The cards with a card of their suit below them in `m`.
-inline uint64_t AboveIn(uint64_t m) {
-  uint64_t out = 0;
-  for (int suit = 0; suit < 4; ++suit) {
-    const uint64_t x = m & SuitCards(suit);
-    if (x) out |= SuitCards(suit) & ~((uint64_t{2} << __builtin_ctzll(x)) - 1);
-  }
-  return out;
-}
-
 bool Solver::Dead(const Pos& s) const {
   // BLOCKED CARDS (see the top of this file): the greatest set S of
   // candidates (non-King tableau cards face down or at the base of the
@@ -806,7 +789,7 @@ bool Solver::Dead(const Pos& s) const {
   const bool locked = TalonLocked(s);
   const bool use_riders = locked && !r_.any_run;
   uint64_t riders = 0, tableau_cards = 0;
-  uint64_t face_up = 0, above_base = 0;  // face-up cards; those above their run's base
+  uint64_t face_up = 0, above_base = 0, tops = 0;  // face-up cards; those above their run's base; the tops
   std::array<uint8_t, 64> base;
   for (int i = 0; i < kPiles; ++i) {
     uint64_t below = 0;
@@ -825,6 +808,7 @@ bool Solver::Dead(const Pos& s) const {
       }
     }
     tableau_cards |= below;
+    if (s.len[i] > 0) tops |= uint64_t{1} << s.pile[i][s.len[i] - 1];
   }
   cand |= riders;
   // TALON STACKS: with no redeal left, the talon is a set of stacks too
@@ -885,8 +869,7 @@ bool Solver::Dead(const Pos& s) const {
   // set, found alongside S (it starts with every face-up card but the tops
   // covered); one pass per sweep, from the top of each pile down. Returns
   // whether it changed.
-  for (int i = 0; i < kPiles; ++i)
-    if (s.len[i] > 0) cov |= face_up & upto[s.pile[i][s.len[i] - 1]] & ~(uint64_t{1} << s.pile[i][s.len[i] - 1]);
+  cov = face_up & ~tops;
   auto fill_cov = [&]() {
     uint64_t next = 0;
     if (!r_.any_run) {
