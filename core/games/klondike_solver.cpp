@@ -724,6 +724,43 @@ class Solver {
     if (s.len[i] > 0 && s.down[i] == s.len[i]) SetDown(s, i, s.down[i] - 1);
   }
 
+  // A move's effect outside the tableau piles (the talon's size, pointer
+  // and mask, the redeals, the pass flag, the foundations), written to `k`,
+  // a Pos or KeyParts, from the position `s` before the move. `k` may be
+  // `s` itself: every field is read before it is written.
+  template <class Counts>
+  void CountsAfter(Counts& k, const Pos& s, Move m) const {
+    switch (m.kind) {
+      case kTalonF:
+      case kTalonT: {
+        const int q = m.a;
+        if (!OwnChain(s, q) && r_.passes != 0) ++k.redeals;
+        const uint8_t c = s.talon[q - 1];
+        --k.n;
+        k.p = static_cast<uint8_t>(q - 1);
+        k.mask &= ~(1u << talon_index_[c]);
+        k.yield = 1;
+        if (m.kind == kTalonF) ++k.found[SuitOf(c)];
+        break;
+      }
+      case kTabF:
+        ++k.found[SuitOf(s.pile[m.a][s.len[m.a] - 1])];
+        break;
+      case kFoundT:
+        --k.found[m.a];
+        break;
+      case kDraw:
+        k.p = static_cast<uint8_t>(std::min(s.p + r_.draw, static_cast<int>(s.n)));
+        break;
+      case kRedeal:
+        k.p = 0;
+        k.yield = 0;
+        if (r_.passes != 0) ++k.redeals;
+        break;
+      default:
+        break;
+    }
+  }
   // What a key is made of: the sums of the piles' mixed hashes and the
   // exact part.
   struct KeyParts {
@@ -977,24 +1014,12 @@ Key128 Solver::KeyAfter(const Pos& s, Move m) const {
     }
     Rehash(k, s.ha[i], s.hb[i], ha, hb);
   };
+  CountsAfter(k, s, m);
   switch (m.kind) {
-    case kTalonF:
-    case kTalonT: {
-      const int q = m.a;
-      if (!OwnChain(s, q) && r_.passes != 0) ++k.redeals;
-      const uint8_t c = s.talon[q - 1];
-      --k.n;
-      k.p = static_cast<uint8_t>(q - 1);
-      k.mask &= ~(1u << talon_index_[c]);
-      k.yield = 1;
-      if (m.kind == kTalonF)
-        ++k.found[SuitOf(c)];
-      else
-        push(m.b, c);
+    case kTalonT:
+      push(m.b, s.talon[m.a - 1]);
       break;
-    }
     case kTabF:
-      ++k.found[SuitOf(s.pile[m.a][s.len[m.a] - 1])];
       cut(m.a, s.len[m.a] - 1);
       break;
     case kTabT: {
@@ -1009,15 +1034,6 @@ Key128 Solver::KeyAfter(const Pos& s, Move m) const {
     }
     case kFoundT:
       push(m.b, static_cast<uint8_t>(s.found[m.a] << 2 | m.a));
-      --k.found[m.a];
-      break;
-    case kDraw:
-      k.p = static_cast<uint8_t>(std::min(s.p + r_.draw, static_cast<int>(s.n)));
-      break;
-    case kRedeal:
-      k.p = 0;
-      k.yield = 0;
-      if (r_.passes != 0) ++k.redeals;
       break;
     default:
       break;
@@ -1195,34 +1211,24 @@ void Solver::Apply(Pos& s, Move m) const {
     case kTalonF:
     case kTalonT: {
       const int q = m.a;
-      if (!OwnChain(s, q)) {
-        if (r_.passes != 0) ++s.redeals;
-      }
       const uint8_t c = s.talon[q - 1];
-      for (int k = q - 1; k + 1 < s.n; ++k) s.talon[k] = s.talon[k + 1];
-      --s.n;
-      s.p = static_cast<uint8_t>(q - 1);
-      s.mask &= ~(1u << talon_index_[c]);
-      s.yield = 1;
-      if (m.kind == kTalonF) {
-        ++s.found[SuitOf(c)];
-      } else {
+      CountsAfter(s, s, m);
+      for (int k = q - 1; k < s.n; ++k) s.talon[k] = s.talon[k + 1];
+      if (m.kind == kTalonT) {
         Unsum(s, m.b);
         Push(s, m.b, c);
         Resum(s, m.b);
       }
       break;
     }
-    case kTabF: {
+    case kTabF:
+      CountsAfter(s, s, m);
       Unsum(s, m.a);
-      const uint8_t c = s.pile[m.a][s.len[m.a] - 1];
       Cut(s, m.a, s.len[m.a] - 1);
-      ++s.found[SuitOf(c)];
       Flip(s, m.a);
       Resum(s, m.a);
       break;
-    }
-    case kTabT: {
+    case kTabT:
       Unsum(s, m.a);
       Unsum(s, m.b);
       for (int k = m.c; k < s.len[m.a]; ++k) Push(s, m.b, s.pile[m.a][k]);
@@ -1231,24 +1237,16 @@ void Solver::Apply(Pos& s, Move m) const {
       Resum(s, m.a);
       Resum(s, m.b);
       break;
-    }
     case kFoundT: {
       const uint8_t c = static_cast<uint8_t>(s.found[m.a] << 2 | m.a);
-      --s.found[m.a];
+      CountsAfter(s, s, m);
       Unsum(s, m.b);
       Push(s, m.b, c);
       Resum(s, m.b);
       break;
     }
-    case kDraw:
-      s.p = static_cast<uint8_t>(std::min(s.p + r_.draw, static_cast<int>(s.n)));
-      break;
-    case kRedeal:
-      s.p = 0;
-      s.yield = 0;
-      if (r_.passes != 0) ++s.redeals;
-      break;
     default:
+      CountsAfter(s, s, m);
       break;
   }
 }
