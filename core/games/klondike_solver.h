@@ -56,4 +56,10 @@ SolverCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed);
 // differ.
 SolverCheck CheckChildKeys(const Deal& deal, bool prune, int lines, uint64_t seed);
 
+// For the tests of LOST NEIGHBOURS, on random lines of the pruned search's
+// moves as above: every move the search calls undoable must have a move of
+// the game itself (the plain search's moves) from the position it reaches
+// back to the one it left. `wrong` counts those that have none.
+SolverCheck CheckUndoableMoves(const Deal& deal, int lines, uint64_t seed);
+
 }  // namespace talon

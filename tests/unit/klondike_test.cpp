@@ -1106,6 +1106,27 @@ TEST(KlondikeSolver, ChildKeysAreTheKeysOfThePositionsReached) {
   }
 }
 
+// LOST NEIGHBOURS concludes that a position is lost from a child known to
+// be lost when the move to it can be undone: every move the search calls
+// undoable must have a move of the game itself leading back.
+TEST(KlondikeSolver, UndoableMovesCanBeUndoneByTheNextMove) {
+  std::vector<Variant> variants = Variants();
+  variants.push_back({"worry", {{"worry", true}}});
+  variants.push_back({"draw1-any-worry", {{"draw", int64_t{1}}, {"runs", std::string("any")}, {"worry", true}}});
+  uint64_t checked = 0;
+  for (const Variant& v : variants) {
+    for (uint64_t n = 1; n <= 20; ++n) {
+      auto deal = MakeDeal(K(), n, v.options);
+      ASSERT_TRUE(deal.ok());
+      const SolverCheck c = CheckUndoableMoves(*deal, 20, n);
+      EXPECT_EQ(c.wrong, 0u) << v.name << " deal " << n;
+      checked += c.checked;
+    }
+  }
+  EXPECT_GT(checked, 10000u);
+  std::printf("undoable moves checked: %llu\n", static_cast<unsigned long long>(checked));
+}
+
 TEST(KlondikeSolver, TheDeadTestSkippedAfterAnAlivePositionWouldFindNothing) {
   std::vector<Variant> variants = Variants();
   variants.push_back({"worry", {{"worry", true}}});
