@@ -1516,10 +1516,10 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     }
     Key128 by;
     if (solver.Dominated(child.pos, child.key, table, by)) {
-      if (tarjan && !open.IsOpen(by)) {
-        lost_child();  // `by` is proved lost, so the child is
-      } else if (tarjan) {
+      if (tarjan && open.IsOpen(by)) {
         open.Defer(child.key, by, stack[depth].mark);  // lost if `by` is
+      } else if (tarjan) {
+        lost_child();  // `by` is proved lost, so the child is
       }
       continue;
     }
