@@ -992,13 +992,15 @@ bool Solver::Dead(const Pos& s) const {
     refresh();
     barred = AboveIn(blocked | cov);
     removed = fill_cov();
-    refresh();
+    if (removed) {  // (barred and nt depend on the covered cards)
+      refresh();
+      barred = AboveIn(blocked | cov);
+    }
     if (const uint64_t kept = never & hosts_nt; kept != never) {
       never = kept;
       removed = true;
       refresh();
     }
-    barred = AboveIn(blocked | cov);
     // A way out to its foundation: every card of its suit below it not yet
     // built must get there first (barred if one of them is blocked), and it
     // must be a top (not when covered). Onto a host: one of the two cards
