@@ -534,6 +534,16 @@ class Solver {
   // KeyOf(s after m), without making that position: most children are
   // found in the table and never entered. The same cases as Apply.
   Key128 KeyAfter(const Pos& s, Move m) const;
+  // The key KeyOf gives the same position under the draw-1 rules (the
+  // RELAXATION's), from this solver's key for it: KeyFrom is the same but
+  // for the pointer, which draw 1 (passes unlimited) reads as 0 whenever a
+  // redeal is allowed (every pointer is on the fresh chain), where draw 3
+  // did so only on its chain. A key with the pass flag set has either
+  // pointer 0 already or a pointer draw 1 reads as 0.
+  Key128 Draw1Key(Key128 key) const {
+    if (r_.passes == 0 && (key.hi >> 49 & 1)) key.hi &= ~(uint64_t{31} << 24);
+    return key;
+  }
   // LOST NEIGHBOURS: move m from s can be undone by the very next move
   // of the game: a part of a run moved off a face-up card (it can go back),
   // and with worry a card built off a face-up card or a lone King (it can
@@ -1396,12 +1406,16 @@ struct Frame {
 // nearly every probe of a large table misses the cache, and most children
 // are positions already entered (skipped after the probe alone), so the
 // misses of one frame's children overlap instead of coming one by one.
-void GenerateChildren(const Solver& solver, const TranspositionTable& table, Frame& f) {
+// The RELAXATION's table (`relaxed`, may be null) is asked likewise: a
+// child not in the table is looked up there next.
+void GenerateChildren(const Solver& solver, const TranspositionTable& table,
+                      const TranspositionTable* relaxed, Frame& f) {
   f.n = solver.Moves(f.pos, f.moves);
   f.next = 0;
   for (int i = 0; i < f.n; ++i) {
     f.keys[i] = solver.KeyAfter(f.pos, f.moves[i]);
     table.Prefetch(f.keys[i]);
+    if (relaxed) relaxed->Prefetch(solver.Draw1Key(f.keys[i]));
   }
 }
 
@@ -1439,6 +1453,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   if (use == TableUse::kFresh)
     table.Reset(std::max<size_t>(limits.max_memory, 1024), table.bytes() / sizeof(Key128));
   const bool tarjan = use == TableUse::kKeepTarjan;
+  const TranspositionTable* relaxed = relaxation ? &relaxation->lost : nullptr;
   // The positions entered and not proved lost (core/open_positions.h).
   OpenPositions open;
   // Bounded so that the bookkeeping stays a small part of --max-memory
@@ -1451,7 +1466,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   stack[0].key = solver.KeyOf(start);
   stack[0].alive = false;
   table.Insert(stack[0].key);
-  GenerateChildren(solver, table, stack[0]);
+  GenerateChildren(solver, table, relaxed, stack[0]);
   if (tarjan) stack[0].mark = open.Enter(stack[0].key, 0);
   auto stop = [&](Verdict v, const char* limit) {
     // The positions on the path (and, with cycles, those left in a cycle
@@ -1512,7 +1527,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     solver.Apply(child.pos, move);
     child.key = key;
     if (solver.DeadAfter(child.pos, move, stack[depth].pos, stack[depth].alive, &child.alive) ||
-        (relaxation && relaxation->lost.Contains(relaxation->solver.KeyOf(child.pos)))) {
+        (relaxed && relaxed->Contains(solver.Draw1Key(key)))) {
       lost_child();
       continue;
     }
@@ -1533,7 +1548,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
       if (on_path) continue;
     }
-    GenerateChildren(solver, table, child);
+    GenerateChildren(solver, table, relaxed, child);
     ++depth;
   }
   return stop(Verdict::kUnsolvable, "");
@@ -2011,14 +2026,23 @@ void ForRandomLines(const Solver& solver, const Pos& start, int lines, uint64_t 
 }  // namespace
 
 SolverCheck CheckChildKeys(const Deal& deal, bool prune, int lines, uint64_t seed) {
-  Solver solver(ReadKlondikeRules(deal.options), prune);
+  const KlondikeRules rules = ReadKlondikeRules(deal.options);
+  KlondikeRules draw1 = rules;
+  draw1.draw = 1;
+  Solver solver(rules, prune), relaxed(draw1, prune);
+  const bool relaxes = prune && rules.draw >= 2;  // the RELAXATION's key too
   SolverCheck out;
   ForRandomLines(solver, solver.Start(deal), lines, seed, [&](const Pos& s, const Move* moves, int n) {
     for (int i = 0; i < n; ++i) {
       Pos child = s;
       solver.Apply(child, moves[i]);
+      const Key128 key = solver.KeyAfter(s, moves[i]);
       ++out.checked;
-      out.wrong += !(solver.KeyAfter(s, moves[i]) == solver.KeyOf(child));
+      out.wrong += !(key == solver.KeyOf(child));
+      if (relaxes) {
+        ++out.checked;
+        out.wrong += !(solver.Draw1Key(key) == relaxed.KeyOf(child));
+      }
     }
   });
   return out;

@@ -52,7 +52,9 @@ SolverCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed);
 // plain search's, draws and redeals included; each line until no move is
 // left or 400 moves) and checks every move of every position on them: the
 // key the search computes for the child without making it (KeyAfter) must
-// be the key of the position the move reaches. `wrong` counts those that
+// be the key of the position the move reaches, and (pruned, draw 3) the
+// draw-1 key derived from it (Draw1Key: the RELAXATION's lookup) must be
+// the one the draw-1 rules give that position. `wrong` counts those that
 // differ.
 SolverCheck CheckChildKeys(const Deal& deal, bool prune, int lines, uint64_t seed);
 

@@ -1084,7 +1084,9 @@ std::vector<Deal> NearTheEnd(const Variant& v, const std::vector<size_t>& backs 
 // The search computes a child's key from its parent and the move
 // (KeyAfter) and makes the child only when it enters it: every move of every
 // position on random lines, pruned and plain (draws and redeals), under six
-// rule sets, must give the key of the position it reaches.
+// rule sets, must give the key of the position it reaches; pruned with
+// draw 3, the draw-1 key derived from it (the relaxation's lookup) must be
+// the draw-1 rules' key of that position.
 TEST(KlondikeSolver, ChildKeysAreTheKeysOfThePositionsReached) {
   std::vector<Variant> variants = Variants();
   variants.push_back({"worry", {{"worry", true}}});
