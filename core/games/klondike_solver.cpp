@@ -1802,6 +1802,19 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // restart phase of budget b >= kSliceFrom it goes on for 4b positions, as
 // another phase that keeps lost positions: it starts from those it proved
 // lost, so going on costs little more than its path.
+// SECOND STREAMLINER (session 17; runs=any worry=true, draw >= 2, only
+// without a node limit). When the relaxation has found draw 1 won, it can
+// prove nothing, and no slice runs: the deal needs a draw-3 win or the
+// whole draw-3 proof. Then, once, in the place of the first slice (after
+// the restart phase of budget kSliceFrom), this solver searches the deal
+// with runs=whole worry=true (6 million positions, and no streamliner of
+// its own: the seed's rules were searched by the first one with the same
+// budget). As for the STREAMLINER, every line of that game is a line of
+// these rules (a whole run is a run; worry is the same), so only its win
+// counts, and it is this deal's win. Why: deal 832 (runs=any worry=true),
+// undecided with 40 million positions of this game, is won by it after
+// 2.2 million (docs/rules/klondike.md, Measurements, Session 17); most
+// deals decided by the restarts are decided before it runs.
 namespace {
 
 // What the win-finders run after phase 0 came to: a win (its line written),
@@ -1840,24 +1853,29 @@ FinderOutcome RunBeams(const Solver& solver, const Pos& start, const SearchLimit
   return out;
 }
 
-// The STREAMLINER: this solver on the seed's rules with B/8 positions (6
-// million without a node limit) and what is left of the caller's time.
+SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint64_t first_phase_nodes,
+                  bool streamline);
+
+// A STREAMLINER: this solver on `runs=whole` and the given worry (false: the
+// seed's rules; true: the SECOND STREAMLINER's game, searched without a
+// streamliner of its own) with `max_nodes` positions and what is left of the
+// caller's time.
 FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
                              std::chrono::steady_clock::time_point t0, uint64_t first_phase_nodes,
-                             std::vector<MoveSpec>& line) {
-  constexpr uint64_t kStreamShare = 8;
-  constexpr uint64_t kStreamNodes = 6000000;
+                             bool worry, uint64_t max_nodes, std::vector<MoveSpec>& line) {
   FinderOutcome out;
   SearchLimits own = limits;
-  own.max_nodes = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
+  own.max_nodes = max_nodes;
   if (own.max_nodes == 0) return out;  // (0 would read as "no limit")
   own.max_memory = limits.max_memory / 2;  // the main table is still small
   own.max_seconds =
       SecondsLeft(limits, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   Deal narrow = deal;
   narrow.options["runs"] = std::string("whole");
-  narrow.options["worry"] = false;
-  SolveResult t = SolveKlondike(narrow, own, true, first_phase_nodes);
+  narrow.options["worry"] = worry;
+  // (With worry, the seed's rules' streamliner would search again what the
+  // first streamliner searched, with the same budget.)
+  SolveResult t = Solve(narrow, own, true, first_phase_nodes, /*streamline=*/false);
   out.nodes = t.stats.nodes;
   out.won = t.verdict == Verdict::kSolved;
   if (out.won) line = std::move(t.moves);
@@ -1869,6 +1887,15 @@ FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
 
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune,
                           uint64_t first_phase_nodes) {
+  return Solve(deal, limits, prune, first_phase_nodes, /*streamline=*/true);
+}
+
+namespace {
+
+// SolveKlondike; `streamline` false leaves out the streamliners (the
+// SECOND STREAMLINER's own search).
+SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint64_t first_phase_nodes,
+                  bool streamline) {
   const uint64_t kFirstBudget = std::max<uint64_t>(first_phase_nodes, 1);
   // With max_nodes = B, restart phases run while their budget is at most
   // B/8 (together less than B/4), the beams get at most B/4, the
@@ -1881,6 +1908,9 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   const uint64_t kSliceFrom = 64 * kFirstBudget;    // RELAXATION SLICES: 1.28 million
   constexpr uint64_t kSliceFactor = 4;
   constexpr size_t kRelaxMemoryShare = 4;
+  constexpr uint64_t kStreamShare = 8;
+  constexpr uint64_t kStreamNodes = 6000000;
+  const uint64_t kSecondStreamNodes = 300 * kFirstBudget;  // SECOND STREAMLINER: 6 million
   const auto t0 = std::chrono::steady_clock::now();
   const KlondikeRules rules = ReadKlondikeRules(deal.options);
   Solver solver(rules, prune);
@@ -1910,6 +1940,7 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
   TranspositionTable table(main_limits.max_memory);
   table.set_deadline(Deadline(limits, t0));
   uint64_t used = 0, budget = kFirstBudget;
+  bool second_tried = false;  // the SECOND STREAMLINER has run
   std::unique_ptr<Relaxation> relaxation;  // made when it runs; asked from then on
   // One phase of the RELAXATION with `cap` positions (the first makes it).
   // Returns the result if it ends the search.
@@ -1957,8 +1988,10 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
       // streamliner.
       FinderOutcome f;
       if (rules.passes == 0) f = RunBeams(solver, start, limits, t0, result.moves);
-      if (!f.won && f.limit.empty() && (rules.any_run || rules.worry)) {
-        const FinderOutcome narrow = RunStreamliner(deal, limits, t0, first_phase_nodes, result.moves);
+      if (!f.won && f.limit.empty() && streamline && (rules.any_run || rules.worry)) {
+        const uint64_t stream_cap = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
+        const FinderOutcome narrow =
+            RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/false, stream_cap, result.moves);
         f = {narrow.won, narrow.limit, f.nodes + narrow.nodes};
       }
       used += f.nodes;
@@ -1973,9 +2006,20 @@ SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool pru
         if (auto ended = relax(relax_cap, o.table_bytes)) return *ended;
     } else if (relaxation && !relaxation->won && !limits.max_nodes && budget >= kSliceFrom) {
       if (auto ended = relax(budget * kSliceFactor, o.table_bytes)) return *ended;  // RELAXATION SLICES
+    } else if (relaxation && relaxation->won && !limits.max_nodes && budget >= kSliceFrom &&
+               streamline && rules.any_run && rules.worry && !second_tried) {
+      second_tried = true;  // the SECOND STREAMLINER
+      const FinderOutcome narrow =
+          RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/true, kSecondStreamNodes, result.moves);
+      used += narrow.nodes;
+      result.stats.nodes = used;
+      if (narrow.won) return finish(Verdict::kSolved, "", o.table_bytes);
+      if (!narrow.limit.empty()) return finish(Verdict::kUnknown, narrow.limit, o.table_bytes);
     }
   }
 }
+
+}  // namespace
 
 SolverCheck CheckAliveSkips(const Deal& deal, int lines, uint64_t seed) {
   Solver dealer(ReadKlondikeRules(deal.options), /*prune=*/true);

@@ -1267,5 +1267,27 @@ TEST(KlondikeSolver, RelaxationSlicesAgreeWithThePlainSearchNearTheEnd) {
   EXPECT_GE(a.unsolvable, 3);
 }
 
+// The SECOND STREAMLINER (no node limit, runs=any worry=true, after a
+// draw-1 win of the relaxation): deal 832, whose draw-1 game is won at once
+// and which the restarts leave undecided with 40 million positions, is won
+// by the search of runs=whole worry=true. Its line replays with the rules
+// asked for. (Without a node limit only the time could stop it: none is
+// reached here.)
+TEST(KlondikeSolver, SecondStreamlinerWinsDeal832) {
+  auto deal = MakeDeal(K(), 832, {{"runs", std::string("any")}, {"worry", true}});
+  ASSERT_TRUE(deal.ok());
+  SearchLimits limits;
+  limits.max_seconds = 120;
+  limits.max_memory = size_t{512} << 20;
+  const SolveResult r = SolveKlondike(*deal, limits);
+  ASSERT_EQ(r.verdict, Verdict::kSolved) << r.stats.limit;
+  const Replay rep = ReplayMoves(K(), *deal, r.moves);
+  EXPECT_TRUE(rep.first_error.ok()) << "step " << rep.legal_moves + 1 << ": " << rep.first_error.message();
+  EXPECT_TRUE(rep.won);
+  EXPECT_LT(r.stats.nodes, 20000000u);  // the restarts alone are far from it
+  std::printf("deal 832: won after %llu positions, %zu moves\n",
+              static_cast<unsigned long long>(r.stats.nodes), r.moves.size());
+}
+
 }  // namespace
 }  // namespace talon
