@@ -539,9 +539,10 @@ class Solver {
   // for the pointer, which draw 1 (passes unlimited) reads as 0 whenever a
   // redeal is allowed (every pointer is on the fresh chain), where draw 3
   // did so only on its chain. A key with the pass flag set has either
-  // pointer 0 already or a pointer draw 1 reads as 0.
+  // pointer 0 already or a pointer draw 1 reads as 0. (Without prune
+  // neither reads pointers so: the key is the same.)
   Key128 Draw1Key(Key128 key) const {
-    if (r_.passes == 0 && (key.hi >> 49 & 1)) key.hi &= ~(uint64_t{31} << 24);
+    if (prune_ && r_.passes == 0 && (key.hi >> 49 & 1)) key.hi &= ~(uint64_t{31} << 24);
     return key;
   }
   // LOST NEIGHBOURS: move m from s can be undone by the very next move
@@ -1713,7 +1714,7 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // are sound; for draw >= 2, with the RELAXATION, B' >= 4B: see there).
 // (Without max_nodes, the beams have their 1000 positions per unit of
 // width, and restart phases go on until a time or memory limit, with
-// RELAXATION SLICES between them.)
+// RELAXATION SLICES between them, or once the SECOND STREAMLINER.)
 //
 // LOST POSITIONS KEPT. Every phase but the first starts from the table the
 // earlier ones left, which holds only positions proved lost, and skips them
