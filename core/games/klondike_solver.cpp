@@ -1407,16 +1407,12 @@ struct Frame {
 // nearly every probe of a large table misses the cache, and most children
 // are positions already entered (skipped after the probe alone), so the
 // misses of one frame's children overlap instead of coming one by one.
-// The RELAXATION's table (`relaxed`, may be null) is asked likewise: a
-// child not in the table is looked up there next.
-void GenerateChildren(const Solver& solver, const TranspositionTable& table,
-                      const TranspositionTable* relaxed, Frame& f) {
+void GenerateChildren(const Solver& solver, const TranspositionTable& table, Frame& f) {
   f.n = solver.Moves(f.pos, f.moves);
   f.next = 0;
   for (int i = 0; i < f.n; ++i) {
     f.keys[i] = solver.KeyAfter(f.pos, f.moves[i]);
     table.Prefetch(f.keys[i]);
-    if (relaxed) relaxed->Prefetch(solver.Draw1Key(f.keys[i]));
   }
 }
 
@@ -1454,7 +1450,6 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   if (use == TableUse::kFresh)
     table.Reset(std::max<size_t>(limits.max_memory, 1024), table.bytes() / sizeof(Key128));
   const bool tarjan = use == TableUse::kKeepTarjan;
-  const TranspositionTable* relaxed = relaxation ? &relaxation->lost : nullptr;
   // The positions entered and not proved lost (core/open_positions.h).
   OpenPositions open;
   // Bounded so that the bookkeeping stays a small part of --max-memory
@@ -1467,7 +1462,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   stack[0].key = solver.KeyOf(start);
   stack[0].alive = false;
   table.Insert(stack[0].key);
-  GenerateChildren(solver, table, relaxed, stack[0]);
+  GenerateChildren(solver, table, stack[0]);
   if (tarjan) stack[0].mark = open.Enter(stack[0].key, 0);
   auto stop = [&](Verdict v, const char* limit) {
     // The positions on the path (and, with cycles, those left in a cycle
@@ -1528,7 +1523,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     solver.Apply(child.pos, move);
     child.key = key;
     if (solver.DeadAfter(child.pos, move, stack[depth].pos, stack[depth].alive, &child.alive) ||
-        (relaxed && relaxed->Contains(solver.Draw1Key(key)))) {
+        (relaxation && relaxation->lost.Contains(solver.Draw1Key(key)))) {
       lost_child();
       continue;
     }
@@ -1549,7 +1544,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
       if (on_path) continue;
     }
-    GenerateChildren(solver, table, relaxed, child);
+    GenerateChildren(solver, table, child);
     ++depth;
   }
   return stop(Verdict::kUnsolvable, "");
