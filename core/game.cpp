@@ -25,7 +25,9 @@ const std::vector<const Game*>& Registry() {
   return games;
 }
 
-std::vector<std::string_view> SplitSpaces(std::string_view text) {
+}  // namespace
+
+std::vector<std::string_view> SplitWords(std::string_view text) {
   std::vector<std::string_view> out;
   size_t i = 0;
   while (i < text.size()) {
@@ -37,8 +39,6 @@ std::vector<std::string_view> SplitSpaces(std::string_view text) {
   }
   return out;
 }
-
-}  // namespace
 
 const Game* FindGame(std::string_view id) {
   for (const Game* g : Registry())
@@ -80,7 +80,7 @@ std::string Game::FormatMove(const MoveSpec& move) const {
 }
 
 Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
-  auto words = SplitSpaces(text);
+  auto words = SplitWords(text);
   if (words.empty()) return Status::BadInput("empty move");
   MoveSpec m;
   m.to = Place{Area::kDiscard, 0};

@@ -102,6 +102,10 @@ Status CheckDeal(const Game& game, Deal& deal);
 // option differs from its default.
 std::string DealName(const Game& game, const Deal& deal);
 
+// The words of a line of notation (a move, a header), split at spaces and
+// tabs: the first step of every ParseMove.
+std::vector<std::string_view> SplitWords(std::string_view text);
+
 // Replays `moves` from the deal's start. Returns the index of the first
 // illegal move and its reason, or moves.size() if all are legal; `won` tells
 // whether the final table is won.

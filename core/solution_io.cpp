@@ -215,26 +215,13 @@ std::string SolutionToText(const Game& game, const Solution& solution) {
 
 namespace {
 
-std::vector<std::string_view> Words(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    size_t k = i;
-    while (k < text.size() && text[k] != ' ' && text[k] != '\t') ++k;
-    if (k > i) out.push_back(text.substr(i, k - i));
-    i = k;
-  }
-  return out;
-}
-
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // The header line "GAME[#DEAL] [k=v ...] RESULT".
 Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game*& game) {
   static const std::string kShape =
       " (a solution starts with \"GAME#DEAL [k=v ...] RESULT\", e.g. \"thirteens#42 slots=15 solved\")";
-  auto words = Words(line);
+  auto words = SplitWords(line);
   if (words.size() < 2) return Status::BadInput("'" + std::string(line) + "' is not a header" + kShape);
   Solution s;
   std::string_view name = words[0];

@@ -513,14 +513,7 @@ class Carpet final : public Game {
     return out;
   }
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
-    std::vector<std::string_view> words;
-    for (size_t i = 0; i < text.size();) {
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-      size_t j = i;
-      while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
-      if (j > i) words.push_back(text.substr(i, j - i));
-      i = j;
-    }
+    const std::vector<std::string_view> words = SplitWords(text);
     if (words.size() != 2)
       return Status::BadInput("move '" + std::string(text) + "' is not FROM>TO and one card (e.g. 12>F 7H)");
     auto card = ParseCard(words[1]);

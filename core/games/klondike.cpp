@@ -367,14 +367,7 @@ Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
                             " (klondike moves: S, R, W→F, W→3, 3→F, 3→7, F→3, each but R followed "
                             "by its cards)");
   };
-  std::vector<std::string_view> words;
-  for (size_t i = 0; i < text.size();) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    size_t j = i;
-    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
-    if (j > i) words.push_back(text.substr(i, j - i));
-    i = j;
-  }
+  const std::vector<std::string_view> words = SplitWords(text);
   if (words.empty()) return Status::BadInput("empty move");
   MoveSpec m;
   for (size_t w = 1; w < words.size(); ++w) {
