@@ -108,6 +108,37 @@ std::string WithAreas(const std::string& areas) {
   return R"({"format":"talon-deal/1","game":"fake","areas":)" + areas + "}";
 }
 
+// ---------------------------------------------------------------- notation
+
+TEST(SplitWords, SplitsAtSpacesAndTabsAndDropsEmptyWords) {
+  using Words = std::vector<std::string_view>;
+  EXPECT_EQ(SplitWords(" 3>7\t 9S  8H \t"), (Words{"3>7", "9S", "8H"}));
+  EXPECT_EQ(SplitWords("S>W  7\u2665"), (Words{"S>W", "7\u2665"}));  // a suit symbol is one word's bytes
+  EXPECT_EQ(SplitWords("R"), (Words{"R"}));
+  EXPECT_TRUE(SplitWords("").empty());
+  EXPECT_TRUE(SplitWords(" \t ").empty());
+}
+
+TEST(SplitWords, EveryGameReadsItsMovesWithTabsAndExtraSpaces) {
+  // A move written with tabs and doubled spaces reads as the one written
+  // with single spaces, in every game's notation (most split it with
+  // SplitWords).
+  const std::vector<std::pair<std::string, std::string>> moves = {
+      {"klondike", "3->7 9S 8H 7C"}, {"carpet", "12>F 7H"}, {"try-again", "S>2 7H"},
+      {"fourteen-out", "3+9 KS AH"}, {"four-of-a-kind", "1>11 JS"}, {"idiots-delight", "3->7 6H"}};
+  for (const auto& [id, text] : moves) {
+    const Game* game = FindGame(id);
+    ASSERT_NE(game, nullptr) << id;
+    auto plain = game->ParseMove(text);
+    ASSERT_TRUE(plain.ok()) << id << ": " << plain.status().message();
+    std::string spaced = "\t";
+    for (char c : text) spaced += c == ' ' ? std::string(" \t ") : std::string(1, c);
+    auto back = game->ParseMove(spaced + "  ");
+    ASSERT_TRUE(back.ok()) << id << ": " << back.status().message();
+    EXPECT_EQ(game->FormatMove(*back), game->FormatMove(*plain)) << id;
+  }
+}
+
 // ---------------------------------------------------------------- deals
 
 TEST(DealJson, WritesTheKeysInFormatOrderOnOneLine) {
