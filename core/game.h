@@ -102,8 +102,8 @@ Status CheckDeal(const Game& game, Deal& deal);
 // option differs from its default.
 std::string DealName(const Game& game, const Deal& deal);
 
-// The words of a line of notation (a move, a header), split at spaces and
-// tabs: the first step of every ParseMove.
+// The words of a line of notation (a move, a solution's header), split at
+// spaces and tabs.
 std::vector<std::string_view> SplitWords(std::string_view text);
 
 // Replays `moves` from the deal's start. Returns the index of the first

@@ -220,21 +220,16 @@ class FourOfAKind final : public Game {
     return out;
   }
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
-    size_t i = text.find_first_not_of(" \t");
-    if (i == std::string_view::npos) return Status::BadInput("empty move");
-    size_t j = text.find_first_of(" \t", i);
-    if (j == std::string_view::npos) j = text.size();
+    const std::vector<std::string_view> words = SplitWords(text);
+    if (words.empty()) return Status::BadInput("empty move");
     int a = 0, b = 0;
-    if (!ParseArrow(text.substr(i, j - i), a, b))
-      return Status::BadInput("'" + std::string(text.substr(i, j - i)) +
+    if (!ParseArrow(words[0], a, b))
+      return Status::BadInput("'" + std::string(words[0]) +
                               "' is not a turn FROM>TO with pile numbers (e.g. 1>11)");
-    size_t k = text.find_first_not_of(" \t", j);
-    size_t e = k == std::string_view::npos ? k : text.find_first_of(" \t", k);
-    if (k == std::string_view::npos) return Status::BadInput("move '" + std::string(text) + "' names no card");
-    auto card = ParseCard(text.substr(k, e == std::string_view::npos ? std::string_view::npos : e - k));
-    if (!card) return Status::BadInput("'" + std::string(text.substr(k, e - k)) + "' is not a card (e.g. JS, 10H, J\u2660)");
-    if (e != std::string_view::npos && text.find_first_not_of(" \t", e) != std::string_view::npos)
-      return Status::BadInput("move '" + std::string(text) + "' names more than one card");
+    if (words.size() < 2) return Status::BadInput("move '" + std::string(text) + "' names no card");
+    auto card = ParseCard(words[1]);
+    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. JS, 10H, J\u2660)");
+    if (words.size() > 2) return Status::BadInput("move '" + std::string(text) + "' names more than one card");
     MoveSpec m;
     m.from = {Place{Area::kTableau, a}};
     m.to = Place{Area::kTableau, b};
