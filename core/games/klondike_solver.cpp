@@ -115,14 +115,25 @@
 // FILTERS (moves left out when prune is on; each is never needed in some
 // shortest win, shown by moving it later in the line without making the line
 // longer until the move right after it uses what it changed):
-//   (d) A part of a run (runs=any) taken from a face-up card y: any later
-//       move that does not touch y can come first (a card put on the moved
-//       run's top lay on the same card before; moving the run on is one
-//       move from y directly; moving the pile under its new host first and
-//       the run after gives the same position in as many moves). So right
-//       after it y goes to its foundation, or a card goes onto y: the moved
-//       base itself (back: the pair is pointless) or its twin (same rank,
-//       same colour). The move is generated only if one of those is possible.
+//   (d) A part of a run (runs=any) taken from a face-up card y is kept
+//       only if y can go to its foundation next (session 19; before, also
+//       when the twin of the run's base could come onto y next). Blake and
+//       Gent (JAIR 85:21, 2026, Theorem 4) turn any winning line into one
+//       in which every such move is followed at once by y's build, and
+//       none of their steps makes the line longer: so some shortest win is
+//       of that kind. Their critical case is the one the old clause kept:
+//       the run's base b goes from y to a host h and b's twin b' then
+//       comes onto y. Leave that move out and put b' onto h instead; the
+//       line goes on with the two piles' lower parts swapped until b's run
+//       would move onto b' (left out: the piles agree again), h or y would
+//       be built (the other one is then free: move b's run across first, a
+//       part of a run followed by the build), or the cards on them go
+//       (the piles agree again). The other cases swap or merge neighbouring
+//       moves. Their measure (how many such moves are not followed by
+//       y's build, then how late the last one is) falls at each step.
+//       The filters below move a filtered first move to just before its
+//       use, which is never a build with runs=any, so they keep every part
+//       of a run followed by its y's build.
 //   (e) Emptying a pile: likewise the next move puts a King run into it. So
 //       it is generated only if a King can move there next (the base of a
 //       movable run with cards under it, a reachable talon card, or with
@@ -160,13 +171,14 @@
 // A pruned position thus keeps a winning line inside the pruned graph by
 // induction on the length of its shortest win (the shortest win's first move
 // is either kept or forced; after a forced move the shortest win is shorter).
-// With several filters: in a shortest win whose first move is filtered, move
-// that move to just before its use, as above; this leaves a shortest win in
-// which one more filtered kind of move is followed by its use (no two such
-// moves share a use: each use puts a card on a given card or a King in a
-// given space, or builds a given card ((d)'s y, with runs=any, (h)'s next
-// card, with runs=whole), and (g)'s use is no (f)'s thanks to "built"), so
-// after finitely many steps the first move is kept.
+// With several filters: start from a shortest win in which every part of a
+// run is followed by its y's build ((d)); in a shortest win whose first move
+// is filtered, move that move to just before its use, as above; this leaves
+// a shortest win in which one more filtered kind of move is followed by its
+// use (no two such moves share a use: each use puts a card on a given card
+// or a King in a given space, or builds (h)'s next card, with runs=whole,
+// and (g)'s use is no (f)'s thanks to "built"), so after finitely many
+// steps the first move is kept.
 //
 // Other sound reductions: a King run that already lies alone on its pile is
 // never moved to an empty pile (the same position up to the order of the
@@ -1186,12 +1198,10 @@ int Solver::Moves(const Pos& s, Move* out) const {
   auto run_move = [&](int i, int j, int start) {
     const int lo = s.down[i];
     if (prune_ && start > lo) {
-      // A part of a run leaves the face-up card y it lay on. Some shortest
-      // win uses y right after such a move (see FILTERS above): y goes to
-      // its foundation, or y's other possible card (the twin of the moved
-      // base) comes onto it.
+      // A part of a run leaves the face-up card y it lay on: some shortest
+      // win builds y right after such a move (filter (d) above).
       const uint8_t y = s.pile[i][start - 1];
-      if (s.found[SuitOf(y)] != RankOf(y) - 1 && !Available(s, Twin(s.pile[i][start]), i, w)) return;
+      if (s.found[SuitOf(y)] != RankOf(y) - 1) return;
     }
     if (prune_ && start == 0 && !KingFor(s, i, w)) return;
     int score;
