@@ -113,8 +113,9 @@
 // the tableau position it reaches, and the first move of L is c's own).
 //
 // FILTERS (moves left out when prune is on; each is never needed in some
-// shortest win, shown by moving it later in the line without making the line
-// longer until the move right after it uses what it changed):
+// shortest win: (d) by rewriting the whole line, the others by moving the
+// move later in the line without making the line longer until the move
+// right after it uses what it changed):
 //   (d) A part of a run (runs=any) taken from a face-up card y is kept
 //       only if y can go to its foundation next (session 19; before, also
 //       when the twin of the run's base could come onto y next). Blake and
