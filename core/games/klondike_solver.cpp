@@ -87,27 +87,47 @@
 //
 // SAFE MOVES WITH WORRY. With worry on, (b) is not enough (a Y card of rank
 // r-1 may come back from its foundation onto c, to carry an X card of rank
-// r-2). Safe instead, with worry on or off: (c) both foundations of colour Y
-// hold r-1 and the other foundation of colour X (c's twin suit) holds r-2.
+// r-2). Safe instead, with worry on: (c) both foundations of colour Y hold
+// r-2 and the other foundation of colour X (c's twin suit) holds r-3, the
+// condition of (b') (session 20; Blake and Gent's rule, JAIR 85:21, 2026,
+// section 5.4.1 and Corollary 3; before, (c) asked r-1 and r-2).
 // PROOF. Let S be c, the cards of c's suit below r, the Y cards of rank <=
-// r-1 and the cards of the twin suit of rank <= r-2. In P every card of S
+// r-2 and the cards of the twin suit of rank <= r-3. In P every card of S
 // but c is on a foundation (so in L any card of S found in the tableau came
 // back from one). S is closed downwards in two ways: (1) every card that may
-// lie on a card of S is in S (on c: Y of rank r-1; on a Y card of rank k:
-// X of rank k-1 <= r-2, in c's suit or the twin's; on an X card of rank k <=
-// r-1: Y of rank k-1); (2) every card of a suit below a card of S is in S.
-// So L' = L without every move of a card of S is legal from P' = P + (c to
-// its foundation): a card outside S never lies on a card of S (1), so in
-// every pile the S cards form the top of the face-up run and leaving them out
-// leaves valid runs (still whole runs for runs=whole), hosts only less
-// covered, every space of L still a space, and the card under c turned up
-// earlier (L moves nothing onto c's pile but S cards until c leaves it); a card outside S goes to its foundation on a
-// predecessor that is either outside S (where it is in L) or in S (always on
-// its foundation in L'); a card outside S comes back from a foundation whose
-// cards above it are outside S (2), as in L; the talon is the same (no card
-// of S is in it, and cards never return to it). L' wins and leaves out at
-// least c's own move: shorter. (The old rule, every foundation holds r-1, is
-// a special case.) From the talon as for (b) above (FROM THE TALON).
+// lie on a card of S is in S, but for the two Y cards of rank r-1 (call
+// them D) on c (on a Y card of rank k <= r-2: X of rank k-1 <= r-3, in c's
+// suit or the twin's; on an X card of rank k <= r-1 other than c: Y of rank
+// k-1 <= r-2); (2) every card of a suit below a card of S is in S.
+// Let L' be L, played from P' = P + (c to its foundation), with every move
+// of a card of S left out and two changes. A move of L that puts a card d
+// of D on c (alone, as the base of a run, or back from its foundation) puts
+// d on its foundation instead, or nothing if d is there already; once d is
+// there, a move that puts the twin's card e of rank r-2 on d (alone, or with
+// d as the run d, e) puts e on its foundation instead (e first), or nothing
+// if e is there already; and every later move of such a d or e is left out.
+// These are legal: d's foundation then holds r-2 (its r-2 card is in S and
+// never moves in L') and not d; e's holds r-3 likewise and not e; above e
+// in such a run lie only cards of S (Y of rank r-3, and on), absent in L';
+// no later move needs d or e in the tableau (on d may lie only X cards of
+// rank r-2: e, or c's suit's, in S; on e only Y cards of rank r-3, in S),
+// and later builds on their foundations find them there sooner. A talon
+// card d leaves the talon as in L. Every other move of L is legal in L' at
+// the same point: a card outside S and D never lies on a card of S (1), so
+// in every pile the S cards (with D cards sent up) form the top of the
+// face-up run and leaving them out leaves valid runs (still whole runs for
+// runs=whole), hosts only less covered, every space of L still a space, and
+// the card under c turned up earlier (L moves nothing onto c's pile but
+// cards of S, D and e until c leaves it); a card goes to its foundation on a
+// predecessor that is either outside S (where it is in L, or sent up
+// sooner) or in S (always on its foundation in L'); a card outside S comes
+// back from a foundation whose cards above it are outside S (2), as in L;
+// the talon is the same (no card of S is in it, and cards never return to
+// it). L' wins and is shorter: it leaves out c's own moves (at least one),
+// and each move changed lands cards that L builds later (they end on their
+// foundations), so the builds it gets (one per card, or none) are paid for
+// by those later builds, left out, and the move itself. From the talon as
+// for (b) above (FROM THE TALON).
 // The same proof shows that bringing back a foundation's top card c is never
 // needed when (a) or (c) holds for c (it would be playable again at once from
 // the tableau position it reaches, and the first move of L is c's own).
@@ -679,8 +699,8 @@ class Solver {
     const int opp = IsRed(c) ? std::min(s.found[kClubs], s.found[kSpades])
                              : std::min(s.found[kDiamonds], s.found[kHearts]);
     const int twin = s.found[SuitOf(Twin(c))];
-    if (opp >= r - 1) return !r_.worry || twin >= r - 2;  // (b) or (c)
-    return !r_.worry && opp >= r - 2 && twin >= r - 3;     // (b')
+    if (!r_.worry && opp >= r - 1) return true;  // (b)
+    return opp >= r - 2 && twin >= r - 3;        // (b'), or with worry (c)
   }
   // Whether the talon card at pointer q (reachable) may go to its
   // foundation without branching when Safe (FROM THE TALON, at the top).

@@ -570,6 +570,31 @@ TEST(KlondikeSolver, SafeMoveBPrimeAgreesWithThePlainSearch) {
   n.Print();
 }
 
+// SAFE MOVES (c) since session 20: with worry, the condition of (b'). With
+// clubs and spades at 7, diamonds at 6 and hearts at 8, 9♥ goes up at once
+// (before, (c) asked for the black foundations at 8), though the black
+// sevens and 6♦ may come back from their foundations. A second layout has
+// diamonds at 5, where the rule must not fire for 9♥. On random layouts of
+// the other cards (draw 1 and 3, runs whole and any, 3 to 7 piles) the
+// pruned search and the plain one agree.
+TEST(KlondikeSolver, SafeMoveBPrimeWithWorryAgreesWithThePlainSearch) {
+  auto options = [](uint64_t seed) -> Options {
+    Options o = {{"draw", int64_t{seed % 2 ? 3 : 1}}, {"worry", true}};
+    if (seed % 4 >= 2) o["runs"] = std::string("any");
+    return o;
+  };
+  auto piles = [](uint64_t seed) -> uint64_t { return 3 + seed % 5; };
+  const SafeMoveCounts n = CompareOnRandomLayouts({7, 6, 8, 7}, 7919, C("9H"), options, piles);
+  EXPECT_GE(n.compared, 120);
+  EXPECT_GE(n.unsolvable, 10);  // (a weaker rule, r-3 and r-4, turns some of them into losses)
+  EXPECT_GE(n.watched_on_top, 5);
+  n.Print();
+  const SafeMoveCounts m = CompareOnRandomLayouts({7, 5, 8, 7}, 7919, C("9H"), options, piles);
+  EXPECT_GE(m.compared, 120);
+  EXPECT_GE(m.unsolvable, 10);  // (the rule without the twin's r-3 turns some of them into losses)
+  m.Print();
+}
+
 // BLOCKED CARDS (the dead test): 4♥ lies on 2♥ (face down), so it cannot
 // reach its foundation first, and its hosts 5♣, 5♠ are built. With
 // worry=false that is lost at once; with worry the black cards may come
