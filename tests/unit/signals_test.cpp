@@ -3,6 +3,7 @@
 #include "tools/cli/signals.h"
 
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -73,6 +74,42 @@ TEST(SignalsDeathTest, TwoSignalsTogetherCountAsOne) {
         ExitWithCancelState();
       },
       testing::ExitedWithCode(kSawCancel), "");
+}
+
+// The race a blocking read has: a signal handled after the flag was last
+// checked but before read() blocks leaves the read waiting (here forever:
+// the pipe's writer stays open and silent). A signal pending while SIGINT is
+// blocked stands for it. WaitUntilReady must see it and return false; a
+// plain read would hang, and the alarm then kills the child (a failure).
+TEST(SignalsDeathTest, ASignalJustBeforeAWaitStopsIt) {
+  EXPECT_EXIT(
+      {
+        InstallSignalHandlers();
+        int fds[2];
+        if (pipe(fds) != 0) _exit(2);
+        Block(SIGINT);
+        kill(getpid(), SIGINT);  // pending: the handler has not run
+        if (Cancelled()) _exit(3);
+        alarm(10);
+        if (WaitUntilReady(fds[0], POLLIN)) _exit(4);
+        ExitWithCancelState();
+      },
+      testing::ExitedWithCode(kSawCancel), "");
+}
+
+// Data ready: no wait, and the flag stays down.
+TEST(SignalsDeathTest, WaitUntilReadyReturnsAtOnceWhenReady) {
+  EXPECT_EXIT(
+      {
+        InstallSignalHandlers();
+        int fds[2];
+        if (pipe(fds) != 0 || write(fds[1], "x", 1) != 1) _exit(2);
+        alarm(10);
+        if (!WaitUntilReady(fds[0], POLLIN)) _exit(3);
+        if (!WaitUntilReady(fds[1], POLLOUT)) _exit(4);
+        ExitWithCancelState();
+      },
+      testing::ExitedWithCode(kNoCancel), "");
 }
 
 }  // namespace

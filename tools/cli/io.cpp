@@ -1,6 +1,7 @@
 #include "tools/cli/io.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,8 +64,9 @@ bool InputFile::Fill() {
     pos_ = 0;
   }
   const size_t old = buf_.size();
-  buf_.resize(old + kBufferSize);
   for (;;) {
+    if (!WaitUntilReady(fd_, POLLIN)) return false;  // a signal: stop reading
+    buf_.resize(old + kBufferSize);  // (again after an EINTR, which cut it back)
     ssize_t n = read(fd_, buf_.data() + old, kBufferSize);
     if (n > 0) {
       buf_.resize(old + static_cast<size_t>(n));
@@ -196,7 +198,14 @@ void OutputFile::Write(std::string_view bytes) {
 void OutputFile::Flush() {
   size_t done = 0;
   while (status_.ok() && done < buf_.size()) {
-    ssize_t n = write(fd_, buf_.data() + done, buf_.size() - done);
+    // (Once cancelled, what is left still goes out, as Discard wants for
+    // standard output; a blocked write then waits for a second signal.)
+    ssize_t n = -1;
+    if (Cancelled() || WaitUntilReady(fd_, POLLOUT)) {
+      n = write(fd_, buf_.data() + done, buf_.size() - done);
+    } else {
+      errno = EINTR;  // a signal during the wait: as if it had interrupted the write
+    }
     if (n < 0) {
       if (errno == EINTR && !Cancelled()) continue;  // a blocked pipe: stop when asked
       status_ = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));

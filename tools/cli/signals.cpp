@@ -1,10 +1,12 @@
 #include "tools/cli/signals.h"
 
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 
 #include "tools/cli/exit.h"
@@ -81,6 +83,30 @@ const std::atomic<bool>& CancelFlag() { return g_cancel; }
 bool Cancelled() { return g_cancel.load(std::memory_order_relaxed); }
 
 int InterruptExitCode() { return g_signal == SIGTERM ? kExitSigterm : kExitSigint; }
+
+bool WaitUntilReady(int fd, short events) {
+  sigset_t handled, saved;
+  sigemptyset(&handled);
+  sigaddset(&handled, SIGINT);
+  sigaddset(&handled, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &handled, &saved);
+  // During the wait both are deliverable (in the main thread they are
+  // anyway; a caller that blocked them gets a signal already pending).
+  sigset_t waiting = saved;
+  sigdelset(&waiting, SIGINT);
+  sigdelset(&waiting, SIGTERM);
+  bool cancelled = false;
+  for (;;) {
+    if (Cancelled()) {
+      cancelled = true;
+      break;
+    }
+    struct pollfd p = {fd, events, 0};
+    if (ppoll(&p, 1, nullptr, &waiting) >= 0 || errno != EINTR) break;
+  }
+  pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+  return !cancelled;
+}
 
 BlockSignalsInScope::BlockSignalsInScope() {
   sigset_t block;

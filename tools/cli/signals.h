@@ -32,6 +32,17 @@ bool Cancelled();
 // 130 after SIGINT, 143 after SIGTERM. REQUIRES: Cancelled().
 int InterruptExitCode();
 
+// Waits until `fd` is ready for `events` (POLLIN to read, POLLOUT to
+// write) or a handled signal has come; returns false iff Cancelled(). Call
+// it before a read() or write() that may block: a signal that comes after
+// the flag was last checked but before the call blocks would otherwise be
+// handled without interrupting it (the read then waits for input that may
+// never come). Here SIGINT and SIGTERM stay blocked while the flag is
+// checked, and ppoll unblocks them only for the wait, atomically, so such a
+// signal is delivered there. A poll error returns true: the read or write
+// then reports it.
+bool WaitUntilReady(int fd, short events);
+
 // Blocks SIGINT and SIGTERM in the calling thread while alive, so that
 // threads started meanwhile inherit the mask and the signal goes to the main
 // thread. Used around the creation of worker threads.
