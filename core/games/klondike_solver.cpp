@@ -740,13 +740,15 @@ class Solver {
     }
     return false;
   }
-  // Whether card `c` could be moved by the very next move (as the base of
-  // a movable run, from the talon, or back from its foundation), other than
-  // from pile `skip`.
-  bool Available(const Pos& s, uint8_t c, int skip, const Reach& w) const {
-    if ((w.movable >> c & 1) && w.pile[c] != skip) return true;
-    if (w.talon >> c & 1) return true;
-    return r_.worry && s.found[SuitOf(c)] == RankOf(c);
+  // Whether card `c` or its twin (the same rank and colour: either can
+  // lie where the other can) could be moved by the very next move, as the
+  // base of a movable run, from the talon, or back from its foundation.
+  bool EitherAvailable(const Pos& s, uint8_t c, const Reach& w) const {
+    for (const uint8_t d : {c, Twin(c)}) {
+      if ((w.movable | w.talon) >> d & 1) return true;
+      if (r_.worry && s.found[SuitOf(d)] == RankOf(d)) return true;
+    }
+    return false;
   }
   bool CanRedeal(const Pos& s) const {
     return s.n > 0 && (r_.passes == 0 ? s.yield != 0 : s.redeals < r_.passes - 1);
@@ -1191,7 +1193,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
         // the cards d it hosts can move next, or (worry) is built.
         const uint8_t d = Carried(c);
         const bool built = r_.worry && std::max(s.found[SuitOf(d)], s.found[SuitOf(Twin(d))]) >= RankOf(d);
-        if (!built && !Available(s, d, -1, w) && !Available(s, Twin(d), -1, w)) continue;
+        if (!built && !EitherAvailable(s, d, w)) continue;
       }
       for (int j = 0; j < kPiles; ++j) {
         if (s.len[j] == 0) {
@@ -1264,7 +1266,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
         // come onto c right after, and never when c is safe (FILTERS above).
         if (Safe(s, c)) continue;
         const uint8_t d1 = Carried(c);
-        if (!Available(s, d1, -1, w) && !Available(s, Twin(d1), -1, w)) {
+        if (!EitherAvailable(s, d1, w)) {
           // Or the card under c on its foundation comes back next.
           const uint8_t under = static_cast<uint8_t>((RankOf(c) - 1) << 2 | f);
           bool host = false;

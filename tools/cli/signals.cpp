@@ -29,6 +29,15 @@ static_assert(std::atomic<std::atomic<bool>*>::is_always_lock_free, "the handler
 std::atomic<long long> g_first_ms{0};
 static_assert(std::atomic<long long>::is_always_lock_free, "the handler stores it");
 
+// SIGINT and SIGTERM, as a set.
+sigset_t HandledSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
 long long NowMs() {  // clock_gettime is async-signal-safe
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -85,10 +94,8 @@ bool Cancelled() { return g_cancel.load(std::memory_order_relaxed); }
 int InterruptExitCode() { return g_signal == SIGTERM ? kExitSigterm : kExitSigint; }
 
 bool WaitUntilReady(int fd, short events) {
-  sigset_t handled, saved;
-  sigemptyset(&handled);
-  sigaddset(&handled, SIGINT);
-  sigaddset(&handled, SIGTERM);
+  const sigset_t handled = HandledSignals();
+  sigset_t saved;
   pthread_sigmask(SIG_BLOCK, &handled, &saved);
   // During the wait both are deliverable (in the main thread they are
   // anyway; a caller that blocked them gets a signal already pending).
@@ -109,10 +116,7 @@ bool WaitUntilReady(int fd, short events) {
 }
 
 BlockSignalsInScope::BlockSignalsInScope() {
-  sigset_t block;
-  sigemptyset(&block);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
+  const sigset_t block = HandledSignals();
   pthread_sigmask(SIG_BLOCK, &block, &saved_);
 }
 
