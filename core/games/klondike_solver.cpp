@@ -345,6 +345,30 @@
 // worry on NEVER A TOP's terms, those it had in the talon (from the
 // tableau c was a top, so only an ace, which hosts nothing, or a King,
 // which the test never calls never a top, is skipped).
+// Session 21 adds, for the test now run after every move:
+//   - a card c brought back from its foundation onto a pile;
+//   - with runs=any, a run or a part of one moved onto a pile when its
+//     base b leaves a face-up card (b's other host, then a top), or goes
+//     into a space, or lands on h while h's twin (b's other host) is a
+//     tableau top; and a talon card laid on h while h's twin is a top.
+// PROOF (these). The card landed on h is not pinned, so h is not covered
+// and the cards it carries are as before: with runs=any a face-up card
+// above its run's base is pinned only if both its hosts are never tops
+// (or it is blocked, which a card that is no candidate, with no card of S
+// above it, is not), and a tableau top is never a never-top (nothing lies
+// on it; it is no talon or built card); a card back from its foundation
+// is not barred (every card of its suit below it is built) and nothing
+// lies on it, so it pins nothing with any runs. Everything else the move
+// changes makes the position before only more blocked: the card b leaves
+// is a top after (so in no claim) and under b before; a card turned up
+// was a face-down candidate before, as it is a candidate after, and
+// nothing of S lay on it (b is no candidate after); the card brought back
+// is a top after and a built card before (with worry perhaps a
+// never-top); the moved cards lie on each other as before. The candidates
+// after are candidates before, with the same cards under them. So every
+// card of S and every claim after keeps its reasons before (they are that
+// some cards are blocked, covered, barred or never tops, sets only larger
+// before), and the set is closed there.
 // CheckAliveSkips (random lines of every rule set in the tests) runs the
 // test wherever it is skipped: three wrong variants of these conditions
 // each make it find lost positions there. The search is the same, position
@@ -627,7 +651,15 @@ class Solver {
   // ALIVE AFTER: with a redeal left, move m took the position `parent`,
   // where Dead() is false, to s, where it is then false too.
   bool StaysAlive(const Pos& s, Move m, const Pos& parent) const {
+    if (m.kind == kFoundT) return true;  // (session 21)
+    if (r_.any_run && m.kind == kTabT) {
+      // The run's base b lands on a pile: b's other host is a top.
+      if (m.c > parent.down[m.a] || parent.len[m.b] == 0) return true;  // (the card b left)
+      return IsTop(s, Twin(parent.pile[m.b][parent.len[m.b] - 1]));
+    }
     if (m.kind == kTalonT) {
+      if (r_.any_run && parent.len[m.b] > 0 && IsTop(s, Twin(parent.pile[m.b][parent.len[m.b] - 1])))
+        return true;
       // The card landed is barred only if a card of its suit below it, not
       // yet built, lies in the tableau (no talon card is blocked or covered).
       const uint8_t c = s.pile[m.b][s.len[m.b] - 1];
@@ -648,6 +680,12 @@ class Solver {
     if (r_.worry) return m.kind == kTalonF || r == 1 || r == kKing;
     const int other = SuitOf(Carried(c));  // the cards it hosts are built
     return s.found[other] >= r - 1 && s.found[other ^ 3] >= r - 1;
+  }
+  // Card c is the top of a tableau pile.
+  static bool IsTop(const Pos& s, uint8_t c) {
+    for (int i = 0; i < kPiles; ++i)
+      if (s.len[i] > 0 && s.pile[i][s.len[i] - 1] == c) return true;
+    return false;
   }
   // No redeal is left, now or later (limited passes, all redeals made).
   bool TalonLocked(const Pos& s) const { return r_.passes != 0 && s.redeals >= r_.passes - 1; }
