@@ -13,7 +13,13 @@
 // positions and the defaults' at 26.6 to 30.4 million in two runs (28
 // million here); draw=1 passes=1 decides every deal, the slowest (832)
 // after 16.7 million positions in 8.0 s, so 21 million. (Session 6's
-// budgets were 50, 38 and 39 million.) TALON_KLONDIKE_MAX_NODES overrides
+// budgets were 50, 38 and 39 million.) Session 21: since the dead test
+// runs at nearly every runs=any worry=true position, a position costs
+// more, and with 34 million (or 29, the median above measured again) 8
+// of the 34 hardest deals took 10 to 17 s: the runs=any worry=true budget
+// is now 20 million, with which none of them takes more than 10 s (so
+// the benchmark decides somewhat fewer deals than a 10-s run does:
+// docs/rules/klondike.md, Measurements, Session 21). TALON_KLONDIKE_MAX_NODES overrides
 // the budget, TALON_KLONDIKE_DEALS restricts the range to a list of deals.
 // Reports: decided (fraction solved or proved unsolvable), solved,
 // unsolvable, unknown, median_ms and mean_ms per deal, nodes per deal; the
@@ -97,7 +103,7 @@ void DecideRange(benchmark::State& state, const char* label, const Options& opti
 
 // The literature's variant: runs=any, worry on, draw 3, unlimited passes.
 void BM_KlondikeRange_AnyWorry(benchmark::State& state) {
-  DecideRange(state, "AnyWorry", {{"runs", std::string("any")}, {"worry", true}}, 34'000'000);
+  DecideRange(state, "AnyWorry", {{"runs", std::string("any")}, {"worry", true}}, 20'000'000);
 }
 // The seed's rules (the defaults).
 void BM_KlondikeRange_Default(benchmark::State& state) { DecideRange(state, "Default", {}, 28'000'000); }
