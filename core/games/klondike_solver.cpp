@@ -653,8 +653,10 @@ class Solver {
   bool StaysAlive(const Pos& s, Move m, const Pos& parent) const {
     if (m.kind == kFoundT) return true;  // (session 21)
     if (r_.any_run && m.kind == kTabT) {
-      // The run's base b lands on a pile: b's other host is a top.
-      if (m.c > parent.down[m.a] || parent.len[m.b] == 0) return true;  // (the card b left)
+      // The run's base b is not pinned where it lands: b's other host is
+      // the card it left (a part of a run) or a top; in a space it pins
+      // nothing.
+      if (m.c > parent.down[m.a] || parent.len[m.b] == 0) return true;
       return IsTop(s, Twin(parent.pile[m.b][parent.len[m.b] - 1]));
     }
     if (m.kind == kTalonT) {
