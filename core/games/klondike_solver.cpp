@@ -350,7 +350,8 @@
 //   - with runs=any, a run or a part of one moved onto a pile when its
 //     base b leaves a face-up card (b's other host, then a top), or goes
 //     into a space, or lands on h while h's twin (b's other host) is a
-//     tableau top; and a talon card laid on h while h's twin is a top.
+//     tableau top; and a talon card laid on h while h's twin is a top,
+//     or a talon King laid in a space (a pile's base pins nothing).
 // PROOF (these). The card landed on h is not pinned, so h is not covered
 // and the cards it carries are as before: with runs=any a face-up card
 // above its run's base is pinned only if both its hosts are never tops
@@ -639,8 +640,8 @@ class Solver {
     const bool locked = TalonLocked(s);
     // The test runs here (WHEN THE TEST RUNS): with no redeal left, after a
     // talon move that drew a card past (or redealt); otherwise always.
-    const bool drew_past = s.redeals != parent.redeals || m.a > parent.p + 1;
-    const bool tested = !locked || ((m.kind == kTalonF || m.kind == kTalonT) && drew_past);
+    const bool tested = !locked || ((m.kind == kTalonF || m.kind == kTalonT) &&
+                                     (s.redeals != parent.redeals || m.a > parent.p + 1));
     if (alive) *alive = false;
     if (!tested || !prune_) return false;
     const bool known_alive = parent_alive && !locked && StaysAlive(s, m, parent);  // ALIVE AFTER
@@ -652,16 +653,16 @@ class Solver {
   // where Dead() is false, to s, where it is then false too.
   bool StaysAlive(const Pos& s, Move m, const Pos& parent) const {
     if (m.kind == kFoundT) return true;  // (session 21)
-    if (r_.any_run && m.kind == kTabT) {
-      // The run's base b is not pinned where it lands: b's other host is
-      // the card it left (a part of a run) or a top; in a space it pins
-      // nothing.
-      if (m.c > parent.down[m.a] || parent.len[m.b] == 0) return true;
-      return IsTop(s, Twin(parent.pile[m.b][parent.len[m.b] - 1]));
+    if (r_.any_run && (m.kind == kTabT || m.kind == kTalonT)) {
+      // The card landed (a run's base, or a talon card) is not pinned: its
+      // other host is the card it left (a part of a run) or a top, or it
+      // lies in a space.
+      if (m.kind == kTabT && m.c > parent.down[m.a]) return true;
+      const int h = parent.len[m.b];
+      if (h == 0 || IsTop(s, Twin(parent.pile[m.b][h - 1]))) return true;
+      if (m.kind == kTabT) return false;
     }
     if (m.kind == kTalonT) {
-      if (r_.any_run && parent.len[m.b] > 0 && IsTop(s, Twin(parent.pile[m.b][parent.len[m.b] - 1])))
-        return true;
       // The card landed is barred only if a card of its suit below it, not
       // yet built, lies in the tableau (no talon card is blocked or covered).
       const uint8_t c = s.pile[m.b][s.len[m.b] - 1];
