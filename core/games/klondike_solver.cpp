@@ -695,22 +695,26 @@ class Solver {
   bool prune() const { return prune_; }
   // The pruned move graph has no cycle (LOST POSITIONS KEPT).
   bool Acyclic() const { return prune_ && !r_.any_run && !r_.worry; }
-  // POINTER DOMINANCE: true if a position that offers every talon card this
-  // one offers (same everything else) is in `table` (see the top of the file).
-  // The key found goes to `by`.
-  bool Dominated(const Pos& s, Key128 key, const TranspositionTable& table, Key128& by) const {
-    if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return false;
+  // POINTER DOMINANCE (see the top of the file): the keys of the positions
+  // that offer every talon card s offers (same everything else; key: s's),
+  // asked of the memory at once. Their probes nearly always miss the cache,
+  // so the search asks for them before the dead test and looks them up
+  // (Dominated) after it. Returns how many there are (at most kMaxTalon).
+  int DominatingKeys(const Pos& s, Key128 key, const TranspositionTable& table, Key128* xs) const {
+    if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return 0;
     const bool fresh = s.p == 0 || s.p % r_.draw == 0 || s.p == s.n;
     const uint64_t base = key.hi & ~(uint64_t{31} << 24);
-    // The dominating keys, asked of the memory all at once (their probes
-    // nearly always miss the cache), then looked up in order.
-    Key128 xs[kMaxTalon];
     int nx = 0;
     for (int q = fresh ? s.n - 1 : s.p - r_.draw; q >= 1; q -= fresh ? 1 : r_.draw) {
       if (q % r_.draw == 0) continue;
       xs[nx] = Key128{key.lo, base | uint64_t(q) << 24};
       table.Prefetch(xs[nx++]);
     }
+    return nx;
+  }
+  // True if one of the nx keys xs (DominatingKeys) is in `table`; the
+  // first found goes to `by`.
+  static bool Dominated(const Key128* xs, int nx, const TranspositionTable& table, Key128& by) {
     for (int i = 0; i < nx; ++i) {
       if (table.Contains(xs[i])) {
         by = xs[i];
@@ -786,6 +790,10 @@ class Solver {
     }
     return false;
   }
+  // x / draw and x % draw (x >= 0), with the usual draw 3 a constant: a
+  // division by a variable is slow, and the move generator does many.
+  int DivDraw(int x) const { return r_.draw == 3 ? x / 3 : x / r_.draw; }
+  int ModDraw(int x) const { return r_.draw == 3 ? x % 3 : x % r_.draw; }
   bool CanRedeal(const Pos& s) const {
     return s.n > 0 && (r_.passes == 0 ? s.yield != 0 : s.redeals < r_.passes - 1);
   }
@@ -793,7 +801,7 @@ class Solver {
   bool OwnChain(const Pos& s, int q) const {
     if (q == s.p) return true;
     if (q < s.p) return false;
-    return q == s.n || (q - s.p) % r_.draw == 0;
+    return q == s.n || ModDraw(q - s.p) == 0;
   }
   // The pointers (>= 1) whose waste top some draws (and at most one redeal)
   // bring up. Returns how many.
@@ -955,6 +963,7 @@ bool Solver::Dead(const Pos& s) const {
   uint64_t riders = 0, tableau_cards = 0;
   uint64_t face_up = 0, above_base = 0, tops = 0;  // face-up cards; those above their run's base; the tops
   std::array<uint8_t, 64> base;
+  std::array<uint64_t, kPiles> pile_above{};  // per pile, its cards above the run's base
   for (int i = 0; i < kPiles; ++i) {
     uint64_t below = 0;
     for (int k = 0; k < s.len[i]; ++k) {
@@ -964,7 +973,7 @@ bool Solver::Dead(const Pos& s) const {
       if (k <= s.down[i] && RankOf(c) != kKing) cand |= uint64_t{1} << c;
       if (k >= s.down[i]) face_up |= uint64_t{1} << c;
       if (k > s.down[i]) {
-        above_base |= uint64_t{1} << c;
+        pile_above[i] |= uint64_t{1} << c;
         if (use_riders) {
           riders |= uint64_t{1} << c;
           base[c] = s.pile[i][s.down[i]];
@@ -972,6 +981,7 @@ bool Solver::Dead(const Pos& s) const {
       }
     }
     tableau_cards |= below;
+    above_base |= pile_above[i];
     if (s.len[i] > 0) tops |= uint64_t{1} << s.pile[i][s.len[i] - 1];
   }
   cand |= riders;
@@ -1044,12 +1054,18 @@ bool Solver::Dead(const Pos& s) const {
         next |= upto[y] & face_up & ~(uint64_t{1} << y);
       }
     } else {
+      // y is pinned if in `start` (blocked, or both hosts never tops and
+      // barred), or if both hosts are never tops and the card above is
+      // pinned: a pile none of whose cards above the base is in `start`
+      // pins nothing. Branch-free: the outcomes are unpredictable.
+      const uint64_t start = blocked | (hosts_nt & barred);
       for (int i = 0; i < kPiles; ++i) {
-        bool pin = false;
+        if (!(start & pile_above[i])) continue;
+        uint64_t pin = 0;
         for (int k = s.len[i] - 1; k > s.down[i]; --k) {
-          const uint64_t y = uint64_t{1} << s.pile[i][k];
-          pin = (blocked & y) || ((hosts_nt & y) && (pin || (barred & y)));
-          if (pin) next |= uint64_t{1} << s.pile[i][k - 1];
+          const int y = s.pile[i][k];
+          pin = ((start >> y) | (hosts_nt >> y & pin)) & 1;
+          next |= pin << s.pile[i][k - 1];
         }
       }
     }
@@ -1187,9 +1203,34 @@ int Solver::Moves(const Pos& s, Move* out) const {
     return 1;
   };
 
+  // The tableau tops, and the pile of each: a card's two hosts are found
+  // at once (in the order of their piles, as a loop over the piles would).
   int first_empty = -1;
-  for (int i = 0; i < kPiles; ++i)
-    if (s.len[i] == 0 && first_empty < 0) first_empty = i;
+  uint64_t top_cards = 0;
+  std::array<int8_t, 64> top_pile;  // read only for the cards in top_cards
+  for (int i = 0; i < kPiles; ++i) {
+    if (s.len[i] == 0) {
+      if (first_empty < 0) first_empty = i;
+    } else {
+      const uint8_t t = s.pile[i][s.len[i] - 1];
+      top_cards |= uint64_t{1} << t;
+      top_pile[t] = static_cast<int8_t>(i);
+    }
+  }
+  // Calls to(j) for each pile j where card c may be laid: a top that hosts
+  // it, or for a King the first empty pile; in increasing j.
+  auto for_each_place = [&](uint8_t c, auto to) {
+    if (RankOf(c) == kKing) {
+      if (first_empty >= 0) to(first_empty);
+      return;
+    }
+    const uint8_t h = static_cast<uint8_t>((RankOf(c) + 1) << 2 | (IsRed(c) ? kClubs : kDiamonds));
+    int j1 = (top_cards >> h & 1) ? top_pile[h] : kPiles;
+    int j2 = (top_cards >> Twin(h) & 1) ? top_pile[Twin(h)] : kPiles;
+    if (j1 > j2) std::swap(j1, j2);
+    if (j1 < kPiles) to(j1);
+    if (j2 < kPiles) to(j2);
+  };
 
   // Tableau tops to the foundations.
   for (int i = 0; i < kPiles; ++i) {
@@ -1216,7 +1257,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
     for (int k = 0; k < nq; ++k) {
       const int q = qs[k];
       const uint8_t c = s.talon[q - 1];
-      const int cost = OwnChain(s, q) ? (q - s.p) / r_.draw : 8 + q / r_.draw;
+      const int cost = OwnChain(s, q) ? DivDraw(q - s.p) : 8 + DivDraw(q);
       if (s.found[SuitOf(c)] == RankOf(c) - 1) {
         if (TalonSafe(s, q) && Safe(s, c)) return forced(kTalonF, q);
         // Built from a free talon only for the next card of its suit to
@@ -1231,13 +1272,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
         const bool built = r_.worry && std::max(s.found[SuitOf(d)], s.found[SuitOf(Twin(d))]) >= RankOf(d);
         if (!built && !EitherAvailable(s, d, w)) continue;
       }
-      for (int j = 0; j < kPiles; ++j) {
-        if (s.len[j] == 0) {
-          if (RankOf(c) == kKing && j == first_empty) add(kTalonT, q, j, 0, 450 - cost);
-        } else if (Fits(c, s.pile[j][s.len[j] - 1])) {
-          add(kTalonT, q, j, 0, 500 - cost);
-        }
-      }
+      for_each_place(c, [&](int j) { add(kTalonT, q, j, 0, (s.len[j] == 0 ? 450 : 500) - cost); });
     }
   } else {
     if (s.p > 0) {
@@ -1591,13 +1626,22 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     child.pos = stack[depth].pos;
     solver.Apply(child.pos, move);
     child.key = key;
+    // Ask the memory for what is looked up after the dead test (the
+    // relaxation's key, the dominating keys): the test hides the misses.
+    if (relaxation) relaxation->lost.Prefetch(solver.Draw1Key(key));
+    Key128 xs[kMaxTalon];
+    const int nx = solver.DominatingKeys(child.pos, key, table, xs);
     if (solver.DeadAfter(child.pos, move, stack[depth].pos, stack[depth].alive, &child.alive) ||
         (relaxation && relaxation->lost.Contains(solver.Draw1Key(key)))) {
       lost_child();
       continue;
     }
+    // The children's keys are asked of the memory here, so that the
+    // dominance test and the open set's bookkeeping hide the misses of their
+    // probes (a dominated child wastes its moves: measured faster still).
+    GenerateChildren(solver, table, child);
     Key128 by;
-    if (solver.Dominated(child.pos, child.key, table, by)) {
+    if (Solver::Dominated(xs, nx, table, by)) {
       if (tarjan && open.IsOpen(by)) {
         open.Defer(child.key, by, stack[depth].mark);  // lost if `by` is
       } else if (tarjan) {
@@ -1605,15 +1649,13 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       }
       continue;
     }
-    if (tarjan) {
-      child.mark = open.Enter(child.key, nodes);
-    } else if (table.overwrites() > 0) {
+    if (!tarjan && table.overwrites() > 0) {
       // The table forgets: make sure the child is not on the current path.
       bool on_path = false;
       for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == child.key;
       if (on_path) continue;
     }
-    GenerateChildren(solver, table, child);
+    if (tarjan) child.mark = open.Enter(child.key, nodes);
     ++depth;
   }
   return stop(Verdict::kUnsolvable, "");
