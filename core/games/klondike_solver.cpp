@@ -1868,7 +1868,12 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // (acyclic, fewer moves). After the beams, this solver on the narrower game
 // (its own phase 0, beams, restarts and last phase, tables of its own) with
 // a node limit of B/8 (6 million without a node limit) looks for such a
-// win. Only its wins count: the narrower game lost says nothing here. Deal
+// win. Only its wins count: the narrower game lost says nothing here.
+// Without a node limit, runs=any worry=true with draw >= 2 leave it out
+// (session 22): the SECOND STREAMLINER searches a game holding this one's
+// lines, where the relaxation can prove nothing. On deals 1-1000 at 10 s
+// this streamliner won no deal the rest did not, and it cost up to 3 s of
+// a lost deal's time (634 is decided within 10 s without it). Deal
 // 711 (runs=any worry=true), undecided with 50 million positions, is won
 // that way (docs/rules/klondike.md). MONOTONE now for B' >= 3B: the
 // streamliner is the same solver with a limit at least 3 times larger
@@ -1884,7 +1889,8 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // where they lie, the pointer, the redeals, the pass flag: the same Pos)
 // lost with draw 1 is lost with draw 3. After the streamliner, one
 // depth-first phase of this solver with draw=1 (unperturbed, a cap of B/8,
-// 15 million without a node limit, its own table of a quarter of
+// 30 million without a node limit (15 until session 22: with 30, deals 544
+// and 634 are decided within 10 s), its own table of a quarter of
 // --max-memory, the main table keeping the rest) searches the deal: lost
 // decides the deal lost; a win says nothing (its line is dropped). Run
 // as a phase that keeps lost positions (kKeepAcyclic or kKeepTarjan, and
@@ -1914,14 +1920,17 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // prove nothing, and no slice runs: the deal needs a draw-3 win or the
 // whole draw-3 proof. Then, once, in the place of the first slice (after
 // the restart phase of budget kSliceFrom), this solver searches the deal
-// with runs=whole worry=true (6 million positions, and no streamliner of
-// its own: the seed's rules were searched by the first one with the same
-// budget). As for the STREAMLINER, every line of that game is a line of
+// with runs=whole worry=true (3 million positions, 6 until session 22;
+// and no streamliner of its own: a line of the seed's rules is one of that
+// game). As for the STREAMLINER, every line of that game is a line of
 // these rules (a whole run is a run; worry is the same), so only its win
 // counts, and it is this deal's win. Why: deal 832 (runs=any worry=true),
 // undecided with 40 million positions of this game, is won by it after
 // 2.2 million (docs/rules/klondike.md, Measurements, Session 17); most
-// deals decided by the restarts are decided before it runs.
+// deals decided by the restarts are decided before it runs. (Session 22:
+// 832 is its only win among the 34 deals of 1-1000 that take over 2
+// million positions, after 1.5 million of its positions; 3 million leave
+// a lost deal more time.)
 namespace {
 
 // What the win-finders run after phase 0 came to: a win (its line written),
@@ -2011,13 +2020,13 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
   constexpr uint64_t kRestartShare = 8;
   constexpr uint64_t kRelaxShare = 8;
   // (The tests scale these down with first_phase_nodes.)
-  const uint64_t kRelaxNodes = 750 * kFirstBudget;  // 15 million by default
+  const uint64_t kRelaxNodes = 1500 * kFirstBudget;  // 30 million by default
   const uint64_t kSliceFrom = 64 * kFirstBudget;    // RELAXATION SLICES: 1.28 million
   constexpr uint64_t kSliceFactor = 4;
   constexpr size_t kRelaxMemoryShare = 4;
   constexpr uint64_t kStreamShare = 8;
   constexpr uint64_t kStreamNodes = 6000000;
-  const uint64_t kSecondStreamNodes = 300 * kFirstBudget;  // SECOND STREAMLINER: 6 million
+  const uint64_t kSecondStreamNodes = 150 * kFirstBudget;  // SECOND STREAMLINER: 3 million
   const auto t0 = std::chrono::steady_clock::now();
   const KlondikeRules rules = ReadKlondikeRules(deal.options);
   Solver solver(rules, prune);
@@ -2095,7 +2104,9 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
       // streamliner.
       FinderOutcome f;
       if (rules.passes == 0) f = RunBeams(solver, start, limits, t0, result.moves);
-      if (!f.won && f.limit.empty() && streamline && (rules.any_run || rules.worry)) {
+      // (Without a node limit, where the SECOND STREAMLINER runs instead.)
+      const bool second_instead = !limits.max_nodes && relaxes && rules.any_run && rules.worry;
+      if (!f.won && f.limit.empty() && streamline && (rules.any_run || rules.worry) && !second_instead) {
         const uint64_t stream_cap = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
         const FinderOutcome narrow =
             RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/false, stream_cap, result.moves);
