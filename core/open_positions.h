@@ -22,12 +22,88 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "core/position_key.h"
 
 namespace talon {
+
+// A map from keys to numbers: open addressing with linear probing over a
+// power-of-two array, grown twice when half full, erased by backward shift
+// (so no tombstones). A lookup reads one place where std::unordered_map
+// follows a bucket to a node: on a set of millions, one cache miss instead
+// of two (BM_OpenMap* in tests/bench/core_bench.cpp). kEmptyKey marks an
+// empty slot (no game produces it).
+class KeyNumberMap {
+ public:
+  KeyNumberMap() { Clear(); }
+  // The number of `key`, or null if it is absent.
+  const uint64_t* Find(Key128 key) const {
+    const Slot& s = slots_[Place(key)];
+    return s.key == key ? &s.number : nullptr;
+  }
+  // Inserts `key` or sets its number.
+  void Set(Key128 key, uint64_t number) {
+    if ((size_ + 1) * 2 > slots_.size()) Grow();
+    Slot& s = slots_[Place(key)];
+    if (s.key == kEmptyKey) {
+      s.key = key;
+      ++size_;
+    }
+    s.number = number;
+  }
+  void Erase(Key128 key) {
+    size_t i = Place(key);
+    if (slots_[i].key == kEmptyKey) return;
+    // Move later keys of the cluster back into the hole when it lies
+    // between their home and their place (each then moves closer to home).
+    for (size_t j = (i + 1) & mask_; !(slots_[j].key == kEmptyKey); j = (j + 1) & mask_) {
+      const size_t home = HashKey(slots_[j].key) & mask_;
+      if (((j - home) & mask_) >= ((j - i) & mask_)) {
+        slots_[i] = slots_[j];
+        i = j;
+      }
+    }
+    slots_[i].key = kEmptyKey;
+    --size_;
+  }
+  size_t size() const { return size_; }
+  void Clear() {
+    slots_.assign(kFirstSlots, Slot{});
+    mask_ = kFirstSlots - 1;
+    size_ = 0;
+  }
+  template <class F>
+  void ForEachKey(F&& f) const {
+    for (const Slot& s : slots_)
+      if (!(s.key == kEmptyKey)) f(s.key);
+  }
+
+ private:
+  static constexpr size_t kFirstSlots = 1024;
+  struct Slot {
+    Key128 key = kEmptyKey;
+    uint64_t number = 0;
+  };
+  // Where `key` is, or the empty slot that ends its probe (the table is
+  // never more than half full, so there is one).
+  size_t Place(Key128 key) const {
+    size_t i = HashKey(key) & mask_;
+    while (!(slots_[i].key == key) && !(slots_[i].key == kEmptyKey)) i = (i + 1) & mask_;
+    return i;
+  }
+  void Grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    mask_ = slots_.size() - 1;
+    size_ = 0;
+    for (const Slot& s : old)
+      if (!(s.key == kEmptyKey)) Set(s.key, s.number);
+  }
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  size_t size_ = 0;
+};
 
 class OpenPositions {
  public:
@@ -39,25 +115,25 @@ class OpenPositions {
   };
 
   Mark Enter(Key128 key, uint64_t index) {
-    open_[key] = index;
+    open_.Set(key, index);
     return Mark{index, index, pending_.size()};
   }
   // A move from `from` (the path's top) to `key`, in the visited set. Returns
   // true if `key` is open (then `from` reaches what it reaches), false if it
   // is proved lost.
   bool Link(Key128 key, Mark& from) const {
-    auto it = open_.find(key);
-    if (it == open_.end()) return false;
-    from.low = std::min(from.low, it->second);
+    const uint64_t* low = open_.Find(key);
+    if (low == nullptr) return false;
+    from.low = std::min(from.low, *low);
     return true;
   }
   // `key`, just entered in the visited set and not searched, is lost if
   // `by` is: open with `by`'s low link if `by` is open, else lost at once.
   void Defer(Key128 key, Key128 by, Mark& from) {
-    auto it = open_.find(by);
-    if (it == open_.end()) return;
-    const uint64_t low = it->second;
-    open_[key] = low;
+    const uint64_t* found = open_.Find(by);
+    if (found == nullptr) return;
+    const uint64_t low = *found;
+    open_.Set(key, low);
     pending_.push_back(key);
     from.low = std::min(from.low, low);
   }
@@ -66,40 +142,36 @@ class OpenPositions {
   // and the positions left after it and still open are proved lost).
   bool Leave(Key128 key, const Mark& m, Mark* parent) {
     if (m.low == m.index) {
-      for (size_t k = m.pending; k < pending_.size(); ++k) open_.erase(pending_[k]);
+      for (size_t k = m.pending; k < pending_.size(); ++k) open_.Erase(pending_[k]);
       pending_.resize(m.pending);
-      open_.erase(key);
+      open_.Erase(key);
       return true;
     }
-    open_[key] = m.low;
+    open_.Set(key, m.low);
     pending_.push_back(key);
     if (parent) parent->low = std::min(parent->low, m.low);
     return false;
   }
 
-  bool IsOpen(Key128 key) const { return open_.count(key) != 0; }
+  bool IsOpen(Key128 key) const { return open_.Find(key) != nullptr; }
   size_t size() const { return open_.size(); }
-  // In the order of the keys (not the map's order, which may differ between
-  // standard libraries), so that what the caller does with them is the same
-  // everywhere.
+  // In the order of the keys (not the map's, which depends on its history),
+  // so that what the caller does with them is the same everywhere.
   template <class F>
   void ForEachOpen(F&& f) const {
     std::vector<Key128> keys;
     keys.reserve(open_.size());
-    for (const auto& entry : open_) keys.push_back(entry.first);
+    open_.ForEachKey([&](Key128 k) { keys.push_back(k); });
     std::sort(keys.begin(), keys.end(), [](Key128 a, Key128 b) { return a.lo != b.lo ? a.lo < b.lo : a.hi < b.hi; });
     for (Key128 k : keys) f(k);
   }
   void Clear() {
-    open_.clear();
+    open_.Clear();
     pending_.clear();
   }
 
  private:
-  struct Hasher {
-    size_t operator()(Key128 k) const { return static_cast<size_t>(HashKey(k)); }
-  };
-  std::unordered_map<Key128, uint64_t, Hasher> open_;  // key -> index or low link
+  KeyNumberMap open_;  // key -> index or low link
   std::vector<Key128> pending_;  // left and open, in the order left
 };
 
