@@ -1557,7 +1557,8 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
   // The positions entered and not proved lost (core/open_positions.h).
   OpenPositions open;
   // Bounded so that the bookkeeping stays a small part of --max-memory
-  // (about 80 bytes a position: a map node, its bucket and a pending entry):
+  // (about 80 bytes a position: 24-byte slots of a map a quarter to half
+  // full, and a pending entry):
   // beyond it the phase stops early.
   const size_t max_open = std::max<size_t>(limits.max_memory / 8 / 80, 1024);
   size_t depth = 0;
