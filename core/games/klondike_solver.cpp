@@ -1890,8 +1890,8 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // where they lie, the pointer, the redeals, the pass flag: the same Pos)
 // lost with draw 1 is lost with draw 3. After the streamliner, one
 // depth-first phase of this solver with draw=1 (unperturbed, a cap of B/8,
-// 30 million without a node limit (15 until session 22: with 30, deals 544
-// and 634 are decided within 10 s), its own table of a quarter of
+// 15 million without a node limit (session 22 tried 30: 544 is then
+// decided within 10 s, but 1475 and 1691 no longer), its own table of a quarter of
 // --max-memory, the main table keeping the rest) searches the deal: lost
 // decides the deal lost; a win says nothing (its line is dropped). Run
 // as a phase that keeps lost positions (kKeepAcyclic or kKeepTarjan, and
@@ -2021,7 +2021,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
   constexpr uint64_t kRestartShare = 8;
   constexpr uint64_t kRelaxShare = 8;
   // (The tests scale these down with first_phase_nodes.)
-  const uint64_t kRelaxNodes = 1500 * kFirstBudget;  // 30 million by default
+  const uint64_t kRelaxNodes = 750 * kFirstBudget;  // 15 million by default
   const uint64_t kSliceFrom = 64 * kFirstBudget;    // RELAXATION SLICES: 1.28 million
   constexpr uint64_t kSliceFactor = 4;
   constexpr size_t kRelaxMemoryShare = 4;
