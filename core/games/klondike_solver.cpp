@@ -1890,8 +1890,7 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // where they lie, the pointer, the redeals, the pass flag: the same Pos)
 // lost with draw 1 is lost with draw 3. After the streamliner, one
 // depth-first phase of this solver with draw=1 (unperturbed, a cap of B/8,
-// 15 million without a node limit (session 22 tried 30: 544 is then
-// decided within 10 s, but 1475 and 1691 no longer), its own table of a quarter of
+// 15 million without a node limit, its own table of a quarter of
 // --max-memory, the main table keeping the rest) searches the deal: lost
 // decides the deal lost; a win says nothing (its line is dropped). Run
 // as a phase that keeps lost positions (kKeepAcyclic or kKeepTarjan, and
@@ -1903,7 +1902,9 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // most of them lost in a fraction of the positions (deal 634: 13.9 million
 // positions, not decided by the draw-3 search in 64 million), though not
 // all (deal 544: 36.6 million against 8.3; the skipped positions then cut
-// the draw-3 search to about 5.5 million). MONOTONE now for B' >= 4B: the
+// the draw-3 search to about 5.5 million; session 22 tried a first run of
+// 30 million without a node limit: 544 is then decided within 10 s, but
+// 1475 and 1691 no longer are). MONOTONE now for B' >= 4B: the
 // relaxation with B'/8 runs the same search further, so it decides what it
 // decided with B/8 and leaves a superset of lost positions (a table that
 // forgets positions aside, as above), and the last phase gets more than
@@ -1930,8 +1931,8 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // 2.2 million (docs/rules/klondike.md, Measurements, Session 17); most
 // deals decided by the restarts are decided before it runs. (Session 22:
 // 832 is its only win among the 34 deals of 1-1000 that take over 2
-// million positions, after 1.5 million of its positions; 3 million leave
-// a lost deal more time.)
+// million positions, after 1.5 million of its positions; with 3 million
+// instead of 6, a lost deal keeps about 1 s more for its proof.)
 namespace {
 
 // What the win-finders run after phase 0 came to: a win (its line written),
@@ -1990,8 +1991,8 @@ FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
   Deal narrow = deal;
   narrow.options["runs"] = std::string("whole");
   narrow.options["worry"] = worry;
-  // (With worry, the seed's rules' streamliner would search again what the
-  // first streamliner searched, with the same budget.)
+  // (With worry, a streamliner of its own would search the seed's rules,
+  // whose lines are lines of this game too.)
   SolveResult t = Solve(narrow, own, true, first_phase_nodes, /*streamline=*/false);
   out.nodes = t.stats.nodes;
   out.won = t.verdict == Verdict::kSolved;
@@ -2105,7 +2106,8 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
       // streamliner.
       FinderOutcome f;
       if (rules.passes == 0) f = RunBeams(solver, start, limits, t0, result.moves);
-      // (Without a node limit, where the SECOND STREAMLINER runs instead.)
+      // (Not without a node limit with runs=any worry=true: the SECOND
+      // STREAMLINER takes its place; see STREAMLINER.)
       const bool second_instead = !limits.max_nodes && relaxes && rules.any_run && rules.worry;
       if (!f.won && f.limit.empty() && streamline && (rules.any_run || rules.worry) && !second_instead) {
         const uint64_t stream_cap = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
