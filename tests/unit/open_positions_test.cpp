@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <random>
 #include <set>
 #include <vector>
@@ -152,6 +153,58 @@ TEST(OpenPositions, KeepsOnlyLostPositionsAndGivesTrueVerdicts) {
   EXPECT_GE(kept_total, 1000);
   EXPECT_GE(lost_roots, 50);
   std::printf("%d graphs (%d lost), %d stops, %d positions kept as lost\n", graphs, lost_roots, stops, kept_total);
+}
+
+// KeyNumberMap against std::map: random sets, erases and lookups, with
+// keys from a small pool (so that many repeat) through several growths,
+// erasing about as often as setting (so that clusters close behind every
+// kind of hole). Every lookup and the size agree after every operation,
+// and the keys it lists are exactly the reference's.
+TEST(KeyNumberMap, AgreesWithStdMap) {
+  std::mt19937_64 rng(11);
+  KeyNumberMap map;
+  std::map<std::pair<uint64_t, uint64_t>, uint64_t> ref;
+  auto key = [](uint64_t v) { return Key128{v * 0x9E3779B97F4A7C15ULL, v}; };
+  size_t largest = 0;
+  for (int step = 0; step < 120000; ++step) {
+    const uint64_t v = rng() % 6000;
+    const Key128 k = key(v);
+    switch (rng() % 3) {
+      case 0:
+      case 1:
+        if (step < 60000 || rng() % 2 == 0) {
+          map.Set(k, static_cast<uint64_t>(step));
+          ref[{k.lo, k.hi}] = static_cast<uint64_t>(step);
+        } else {
+          map.Erase(k);
+          ref.erase({k.lo, k.hi});
+        }
+        break;
+      default: {
+        const uint64_t* found = map.Find(k);
+        const auto it = ref.find({k.lo, k.hi});
+        ASSERT_EQ(found != nullptr, it != ref.end()) << "step " << step;
+        if (found) {
+          ASSERT_EQ(*found, it->second) << "step " << step;
+        }
+        break;
+      }
+    }
+    ASSERT_EQ(map.size(), ref.size()) << "step " << step;
+    largest = std::max(largest, ref.size());
+  }
+  for (uint64_t v = 0; v < 6000; ++v) {
+    const Key128 k = key(v);
+    ASSERT_EQ(map.Find(k) != nullptr, ref.count({k.lo, k.hi}) != 0) << v;
+  }
+  std::set<std::pair<uint64_t, uint64_t>> listed;
+  map.ForEachKey([&](Key128 k) { listed.insert({k.lo, k.hi}); });
+  EXPECT_EQ(listed.size(), ref.size());
+  for (const auto& [k, n] : ref) EXPECT_TRUE(listed.count(k)) << k.second;
+  EXPECT_GE(largest, 4000u);  // grown past 1024 slots several times
+  map.Clear();
+  EXPECT_EQ(map.size(), 0u);
+  EXPECT_EQ(map.Find(key(1)), nullptr);
 }
 
 }  // namespace
