@@ -55,15 +55,7 @@ class KeyNumberMap {
   void Erase(Key128 key) {
     size_t i = Place(key);
     if (slots_[i].key == kEmptyKey) return;
-    // Move later keys of the cluster back into the hole when it lies
-    // between their home and their place (each then moves closer to home).
-    for (size_t j = (i + 1) & mask_; !(slots_[j].key == kEmptyKey); j = (j + 1) & mask_) {
-      const size_t home = HashKey(slots_[j].key) & mask_;
-      if (((j - home) & mask_) >= ((j - i) & mask_)) {
-        slots_[i] = slots_[j];
-        i = j;
-      }
-    }
+    i = CloseHole(slots_.data(), mask_, i, [](const Slot& s) { return s.key; });
     slots_[i].key = kEmptyKey;
     --size_;
   }

@@ -166,18 +166,9 @@ bool TranspositionTable::Erase(Key128 key) {
     if (slots_[i] == kEmptyKey) return false;
   }
   if (probe == kMaxProbe) return false;
-  // Shift later keys of the cluster back into the hole when the hole lies
-  // between their home and their slot (so each moves closer to its home).
-  // (At its byte limit the table may fill up: at most one turn round it.)
-  size_t j = (i + 1) & mask_;
-  for (size_t step = 1; step < slots_.size(); ++step, j = (j + 1) & mask_) {
-    if (slots_[j] == kEmptyKey) break;
-    const size_t home = HashKey(slots_[j]) & mask_;
-    if (((j - home) & mask_) >= ((j - i) & mask_)) {
-      slots_[i] = slots_[j];
-      i = j;
-    }
-  }
+  // (At its byte limit the table may fill up: CloseHole makes at most one
+  // turn round it.)
+  i = CloseHole(slots_.data(), mask_, i, [](Key128 k) { return k; });
   slots_[i] = kEmptyKey;
   --size_;
   return true;

@@ -702,11 +702,11 @@ class Solver {
   // (Dominated) after it. Returns how many there are (at most kMaxTalon).
   int DominatingKeys(const Pos& s, Key128 key, const TranspositionTable& table, Key128* xs) const {
     if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return 0;
-    const bool fresh = s.p == 0 || s.p % r_.draw == 0 || s.p == s.n;
+    const bool fresh = s.p == 0 || ModDraw(s.p) == 0 || s.p == s.n;
     const uint64_t base = key.hi & ~(uint64_t{31} << 24);
     int nx = 0;
     for (int q = fresh ? s.n - 1 : s.p - r_.draw; q >= 1; q -= fresh ? 1 : r_.draw) {
-      if (q % r_.draw == 0) continue;
+      if (ModDraw(q) == 0) continue;
       xs[nx] = Key128{key.lo, base | uint64_t(q) << 24};
       table.Prefetch(xs[nx++]);
     }
@@ -746,7 +746,7 @@ class Solver {
   // foundation without branching when Safe (FROM THE TALON, at the top).
   bool TalonSafe(const Pos& s, int q) const {
     if (r_.draw == 1) return q == s.p || q == s.p + 1 || r_.passes == 0;
-    return q == s.n && (s.p == s.n || (r_.passes == 0 && s.p % r_.draw == 0));
+    return q == s.n && (s.p == s.n || (r_.passes == 0 && ModDraw(s.p) == 0));
   }
   // Where the cards that the very next move could pick up are, computed once
   // per Moves call (so the filters below cost O(1)).
@@ -791,7 +791,8 @@ class Solver {
     return false;
   }
   // x / draw and x % draw (x >= 0), with the usual draw 3 a constant: a
-  // division by a variable is slow, and the move generator does many.
+  // division by a variable is slow, and the move generator and the keys
+  // do many.
   int DivDraw(int x) const { return r_.draw == 3 ? x / 3 : x / r_.draw; }
   int ModDraw(int x) const { return r_.draw == 3 ? x % 3 : x % r_.draw; }
   bool CanRedeal(const Pos& s) const {
@@ -1001,7 +1002,7 @@ bool Solver::Dead(const Pos& s) const {
       upto[c] = below;
       // Talon[j] is uncovered (ends its segment) if it is the waste's top,
       // or a stock card that a draw leaves on the waste's top.
-      const bool exposed = j == s.p - 1 || (j >= s.p && ((j - s.p + 1) % r_.draw == 0 || j == s.n - 1));
+      const bool exposed = j == s.p - 1 || (j >= s.p && (ModDraw(j - s.p + 1) == 0 || j == s.n - 1));
       if (exposed) below = 0;
     }
     cand |= talon;
@@ -1129,7 +1130,7 @@ Key128 Solver::KeyFrom(const KeyParts& k) const {
   // (Only with prune: the plain search's single draws make those positions
   // differ in their next moves, and the visited set needs equal keys to have
   // equal successors.)
-  if (prune_ && r_.passes == 0 && (p == 0 || (yield && (p % r_.draw == 0 || p == k.n))))
+  if (prune_ && r_.passes == 0 && (p == 0 || (yield && (ModDraw(p) == 0 || p == k.n))))
     p = 0, yield = 1;
   const uint64_t exact = uint64_t{k.mask} | uint64_t{p} << 24 | uint64_t{k.found[0]} << 29 |
                          uint64_t{k.found[1]} << 33 | uint64_t{k.found[2]} << 37 |
@@ -1629,11 +1630,12 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     child.key = key;
     // Ask the memory for what is looked up after the dead test (the
     // relaxation's key, the dominating keys): the test hides the misses.
-    if (relaxation) relaxation->lost.Prefetch(solver.Draw1Key(key));
+    const Key128 draw1_key = relaxation ? solver.Draw1Key(key) : key;
+    if (relaxation) relaxation->lost.Prefetch(draw1_key);
     Key128 xs[kMaxTalon];
     const int nx = solver.DominatingKeys(child.pos, key, table, xs);
     if (solver.DeadAfter(child.pos, move, stack[depth].pos, stack[depth].alive, &child.alive) ||
-        (relaxation && relaxation->lost.Contains(solver.Draw1Key(key)))) {
+        (relaxation && relaxation->lost.Contains(draw1_key))) {
       lost_child();
       continue;
     }
@@ -2058,7 +2060,10 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
   TranspositionTable table(main_limits.max_memory);
   table.set_deadline(Deadline(limits, t0));
   uint64_t used = 0, budget = kFirstBudget;
-  bool second_tried = false;  // the SECOND STREAMLINER has run
+  // The SECOND STREAMLINER is for this rule set and these limits (it then
+  // takes the first one's place); it has run.
+  const bool has_second = streamline && !limits.max_nodes && relaxes && rules.any_run && rules.worry;
+  bool second_tried = false;
   std::unique_ptr<Relaxation> relaxation;  // made when it runs; asked from then on
   // One phase of the RELAXATION with `cap` positions (the first makes it).
   // Returns the result if it ends the search.
@@ -2103,13 +2108,10 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
       return finish(o.verdict, o.limit, o.table_bytes);
     if (phase == 0) {
       // The win-finders (RESTARTS): the beams (passes unlimited), then the
-      // streamliner.
+      // streamliner (where no SECOND STREAMLINER takes its place).
       FinderOutcome f;
       if (rules.passes == 0) f = RunBeams(solver, start, limits, t0, result.moves);
-      // (Not without a node limit with runs=any worry=true: the SECOND
-      // STREAMLINER takes its place; see STREAMLINER.)
-      const bool second_instead = !limits.max_nodes && relaxes && rules.any_run && rules.worry;
-      if (!f.won && f.limit.empty() && streamline && (rules.any_run || rules.worry) && !second_instead) {
+      if (!f.won && f.limit.empty() && streamline && (rules.any_run || rules.worry) && !has_second) {
         const uint64_t stream_cap = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
         const FinderOutcome narrow =
             RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/false, stream_cap, result.moves);
@@ -2127,8 +2129,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
         if (auto ended = relax(relax_cap, o.table_bytes)) return *ended;
     } else if (relaxation && !relaxation->won && !limits.max_nodes && budget >= kSliceFrom) {
       if (auto ended = relax(budget * kSliceFactor, o.table_bytes)) return *ended;  // RELAXATION SLICES
-    } else if (relaxation && relaxation->won && !limits.max_nodes && budget >= kSliceFrom &&
-               streamline && rules.any_run && rules.worry && !second_tried) {
+    } else if (has_second && relaxation && relaxation->won && budget >= kSliceFrom && !second_tried) {
       second_tried = true;  // the SECOND STREAMLINER
       const FinderOutcome narrow =
           RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/true, kSecondStreamNodes, result.moves);
