@@ -1285,7 +1285,8 @@ TEST(KlondikeSolver, RelaxationAgreesWithThePlainSearchNearTheEnd) {
 
 // RELAXATION SLICES (no node limit): with a first phase of one position the
 // draw-1 search gets 750 positions, then goes on for four times each
-// restart phase's budget from the phase of 64 on, until it decides or finds
+// restart phase's budget (twice with runs=whole worry=false) from the
+// phase of 64 on, until it decides or finds
 // a draw-1 win. The verdicts still agree with the plain search.
 TEST(KlondikeSolver, RelaxationSlicesAgreeWithThePlainSearchNearTheEnd) {
   const NearTheEndAgreement a = AgreeNearTheEnd(true, 0, 1, {40, 50, 60, 70});
