@@ -1929,8 +1929,9 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // and whose draw-3 proof takes 10 million, is then lost at 8.6 s instead of
 // 11.2; 737, decided by the slices, takes 7.0 s instead of 6.8; deals
 // 1-3000 give the same verdicts otherwise. With runs=any or worry, 4b
-// still (deal 544 needs about 31 million draw-1 positions: 15 + 5.12 +
-// 10.24 million and a little of the next slice).
+// still: 2b gave the same verdicts on deals 1-1000, one hard deal sooner
+// (544, 7.9 s instead of 9.3) and one later (634, which a slice decides:
+// 9.3 s instead of 8.2).
 // SECOND STREAMLINER (session 17; runs=any worry=true, draw >= 2, only
 // without a node limit). When the relaxation has found draw 1 won, it can
 // prove nothing, and no slice runs: the deal needs a draw-3 win or the
