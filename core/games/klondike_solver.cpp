@@ -452,6 +452,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -581,6 +582,15 @@ class Solver {
   void set_seed(uint64_t seed) { seed_ = seed; }
 
   Pos Start(const Deal& deal);
+  // TALON RETURNED: s with each card that came from the talon and could be
+  // played back where it lies (a pile's top on a face-up card, a King alone
+  // in a space, a foundation's top), again and again, put back into the
+  // talon in its starting order, with the pointer at 0 and no card played
+  // in the pass. `returned` (may be null) gets those cards in the order
+  // they were taken, each with its pile (-1: its foundation). Only with
+  // passes unlimited does it dominate s (see there). REQUIRES: Start().
+  // `talon` false leaves s.talon as it was (all KeyOf reads is right).
+  Pos Returned(const Pos& s, std::vector<std::pair<uint8_t, int>>* returned = nullptr, bool talon = true) const;
   bool Won(const Pos& s) const { return s.found[0] + s.found[1] + s.found[2] + s.found[3] == 52; }
   // Won(s after m): only a card built can complete the foundations.
   bool Wins(const Pos& s, Move m) const {
@@ -916,6 +926,7 @@ class Solver {
   bool prune_;
   uint64_t seed_ = 0;
   std::array<uint8_t, 64> talon_index_{};  // starting talon position per code
+  std::array<uint8_t, kMaxTalon> start_talon_{};  // the starting talon, in order
 };
 
 Pos Solver::Start(const Deal& deal) {
@@ -940,8 +951,49 @@ Pos Solver::Start(const Deal& deal) {
   for (size_t i = 0; i < talon.size(); ++i) {
     s.talon[i] = talon[i].code();
     talon_index_[talon[i].code()] = static_cast<uint8_t>(i);
+    start_talon_[i] = talon[i].code();
   }
   s.mask = s.n >= 32 ? ~0u : (1u << s.n) - 1u;
+  return s;
+}
+
+Pos Solver::Returned(const Pos& s0, std::vector<std::pair<uint8_t, int>>* returned, bool talon) const {
+  Pos s = s0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < kPiles; ++i) {
+      if (s.len[i] == 0) continue;
+      const uint8_t c = s.pile[i][s.len[i] - 1];
+      if (talon_index_[c] == 0xFF) continue;
+      // On a face-up card (the run it tops is in sequence), or a King alone.
+      const bool on_face_up = s.len[i] - 1 > s.down[i];
+      const bool lone_king = s.len[i] == 1 && s.down[i] == 0 && RankOf(c) == kKing;
+      if (!on_face_up && !lone_king) continue;
+      Unsum(s, i);
+      Cut(s, i, s.len[i] - 1);
+      Resum(s, i);
+      s.mask |= 1u << talon_index_[c];
+      if (returned) returned->push_back({c, i});
+      changed = true;
+    }
+    for (int f = 0; f < 4; ++f) {
+      if (s.found[f] == 0) continue;
+      const uint8_t c = static_cast<uint8_t>(s.found[f] << 2 | f);
+      if (talon_index_[c] == 0xFF) continue;
+      --s.found[f];
+      s.mask |= 1u << talon_index_[c];
+      if (returned) returned->push_back({c, -1});
+      changed = true;
+    }
+  }
+  s.n = static_cast<uint8_t>(__builtin_popcount(s.mask));
+  if (talon) {
+    int n = 0;
+    for (int j = 0; j < kMaxTalon; ++j)
+      if (s.mask >> j & 1) s.talon[n++] = start_talon_[j];
+  }
+  s.p = 0;
+  s.yield = 0;
   return s;
 }
 
@@ -1539,17 +1591,40 @@ enum class TableUse {
 };
 
 // The RELAXATION (see there): the draw-1 solver, and the positions its
-// phase proved lost, which every later phase skips.
+// phase proved lost, which every later phase skips; and the TALON RETURNED
+// probes, which add to them.
 struct Relaxation {
+  Relaxation(const KlondikeRules& draw1, size_t table_bytes) : solver(draw1, true), lost(table_bytes) {}
   Solver solver;
   TranspositionTable lost;
   bool won = false;  // draw 1 wins: going on would prove nothing
+  // TALON RETURNED: whether the draw-3 phases probe (set in Solve), the
+  // first probe's budget, and per returned position probed its state (see
+  // ReturnedLost); the probes' positions, counted into the stats by Solve.
+  bool probes = false;
+  uint64_t first_probe = 0;
+  KeyNumberMap probed;
+  uint64_t probe_nodes = 0;
+  uint64_t probes_lost = 0, probes_won = 0;
+  std::vector<Frame> probe_stack = std::vector<Frame>(64);
+  std::vector<MoveSpec> probe_line;  // (a draw-1 win is dropped)
 };
 
+// The draw-1 key of pos's returned position (TALON RETURNED).
+Key128 ReturnedKey(const Relaxation& rx, const Solver& solver, const Pos& pos) {
+  return rx.solver.KeyOf(solver.Returned(pos, nullptr, /*talon=*/false));
+}
+bool ReturnedLost(Relaxation& rx, const Solver& solver, const Pos& pos, Key128 key, const SearchLimits& limits,
+                  std::chrono::steady_clock::time_point t0);
+
+// `check_returned` (the TALON RETURNED probes' own searches, which start
+// from such positions): a child whose returned position is in the table,
+// not on the path, is lost.
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
                       uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
                       std::vector<Frame>& stack, TranspositionTable& table, TableUse use,
-                      std::vector<MoveSpec>* line, const Relaxation* relaxation = nullptr) {
+                      std::vector<MoveSpec>* line, Relaxation* relaxation = nullptr,
+                      bool check_returned = false) {
   PhaseOutcome out;
   // Keep the slots the last phase grew to: the next phase needs as many.
   if (use == TableUse::kFresh)
@@ -1632,10 +1707,30 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     // relaxation's key, the dominating keys): the test hides the misses.
     const Key128 draw1_key = relaxation ? solver.Draw1Key(key) : key;
     if (relaxation) relaxation->lost.Prefetch(draw1_key);
+    const bool returned = relaxation && relaxation->probes;  // TALON RETURNED
+    const Key128 returned_key = returned ? ReturnedKey(*relaxation, solver, child.pos) : key;
+    if (returned) relaxation->lost.Prefetch(returned_key);
     Key128 xs[kMaxTalon];
     const int nx = solver.DominatingKeys(child.pos, key, table, xs);
     if (solver.DeadAfter(child.pos, move, stack[depth].pos, stack[depth].alive, &child.alive) ||
         (relaxation && relaxation->lost.Contains(draw1_key))) {
+      lost_child();
+      continue;
+    }
+    if (check_returned) {
+      // In a search that keeps lost positions without cycles, a position in
+      // the table and not on the path is lost (the probes run only so).
+      const Key128 back = solver.KeyOf(solver.Returned(child.pos));
+      if (!(back == key) && table.Contains(back)) {
+        bool on_path = false;
+        for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == back;
+        if (!on_path) {
+          lost_child();
+          continue;
+        }
+      }
+    }
+    if (returned && ReturnedLost(*relaxation, solver, child.pos, returned_key, limits, t0)) {
       lost_child();
       continue;
     }
@@ -1662,6 +1757,53 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     ++depth;
   }
   return stop(Verdict::kUnsolvable, "");
+}
+
+// TALON RETURNED (see there): whether the position `pos` of the draw-3
+// search is lost because its returned position is lost with draw 1: known
+// so, or so proved by a probe now. A returned position is probed when first
+// met, with the first budget, and again with twice the budget of the last
+// probe each time it has been met kProbeAgain more times since, until a
+// probe decides it (a draw-1 win: never again). The probes keep their lost
+// positions in the relaxation's table. At most kMaxProbed positions are
+// followed (a bound on the map's memory, 24 bytes a slot, at most half
+// full: 12 MiB); others are only looked up.
+bool ReturnedLost(Relaxation& rx, const Solver& solver, const Pos& pos, Key128 key, const SearchLimits& limits,
+                  std::chrono::steady_clock::time_point t0) {
+  constexpr uint64_t kProbeAgain = 300;
+  constexpr uint64_t kTrial = 256, kWonPerLost = 4;
+  constexpr size_t kMaxProbed = size_t{1} << 18;
+  constexpr uint64_t kWon = uint64_t{1} << 63;  // the state: won, or the last budget's doubling count and the
+  constexpr int kShift = 32;                    // meetings since (hits | doublings << kShift)
+  if (rx.lost.Contains(key)) return true;
+  uint64_t doublings = 0;
+  if (const uint64_t* state = rx.probed.Find(key)) {
+    if (*state & kWon) return false;
+    const uint64_t hits = (*state & ((uint64_t{1} << kShift) - 1)) + 1;
+    doublings = *state >> kShift;
+    if (hits < kProbeAgain) {
+      rx.probed.Set(key, doublings << kShift | hits);
+      return false;
+    }
+    ++doublings;
+  } else if (rx.probed.size() >= kMaxProbed) {
+    return false;
+  }
+  const Pos back = solver.Returned(pos);
+  const PhaseOutcome o = RunPhase(rx.solver, back, limits, rx.first_probe << std::min<uint64_t>(doublings, 30), t0,
+                                  rx.probe_stack, rx.lost, TableUse::kKeepAcyclic, &rx.probe_line, nullptr,
+                                  /*check_returned=*/true);
+  rx.probe_nodes += o.nodes;
+  rx.probe_line.clear();
+  rx.probed.Set(key, o.verdict == Verdict::kSolved ? kWon : doublings << kShift);
+  rx.probes_lost += o.verdict == Verdict::kUnsolvable;
+  rx.probes_won += o.verdict == Verdict::kSolved;
+  // Where nearly every returned position is won with draw 1 the probes
+  // only cost: after kTrial probes, they stop once the wins outnumber the
+  // losses kWonPerLost times.
+  if (rx.probes_lost + rx.probes_won >= kTrial && rx.probes_won > kWonPerLost * (rx.probes_lost + 1))
+    rx.probes = false;
+  return o.verdict == Verdict::kUnsolvable;
 }
 
 
@@ -1932,6 +2074,49 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 // still: 2b gave the same verdicts on deals 1-1000, one hard deal sooner
 // (544, 7.9 s instead of 9.3) and one later (634, which a slice decides:
 // 9.3 s instead of 8.2).
+// TALON RETURNED (session 24; the seed's runs=whole worry=false, draw >= 2,
+// passes unlimited, only without a node limit, once the RELAXATION has found
+// draw 1 won from the start, so that no slice runs). Let P be a position and
+// R its returned position (Solver::Returned): every card that came from the
+// talon and lies where the draw-1 game could play it back from the talon (a
+// pile's top on a face-up card, a King alone in a space, a foundation's
+// top), taken back into the talon, again and again, the talon in its
+// starting order, the pointer at 0, no card played in the pass. R reaches P
+// by moves of the draw-1 game: with the pointer at 0 (and, once a card is
+// played, a redeal allowed) every talon card can be drawn up, and the cards
+// taken go back the last first, each onto the card it lay on (the top again
+// by then; a face-up card above a run's base fits the card under it), a
+// King into the space, a foundation card onto its foundation (which holds
+// its rank less one again); that is P but for the pointer and the pass
+// flag, and with draw 1 and passes unlimited the pointer of a position with
+// a redeal allowed reads as any other (the RELAXATION's Draw1Key), while
+// P's own pass flag can only take options away. So if R is lost with draw
+// 1, so is P, and by the RELAXATION a draw-3 P is lost with draw 3.
+// Why: the positions of a deal share few returned positions (deal 832, the
+// seed's rules: the draw-3 search's 33.4 million positions have 57 945),
+// and most of them are lost with draw 1 even where the draw-1 game from the
+// start is won (88% of a sample of 1668 of the draw-3 positions).
+// The PROBES. Each child of the draw-3 search (not dead, not skipped
+// already) has its returned position looked up in the relaxation's table;
+// if it is not there it may be probed (ReturnedLost): a depth-first search
+// of the draw-1 game from it in that table, keeping lost positions, with
+// 20000 positions the first time (the restarts' first budget), then with
+// twice the last budget each time it has been met 300 more times, until
+// decided (a draw-1 win: never again). A probe that finds it lost makes the
+// child lost. Inside a probe, a child whose returned position is in the
+// table and not on the probe's path is lost: the table holds lost positions
+// and the probe's path (the child itself, entered, is its own returned
+// position only if nothing changes, which is not asked). After 256 probes
+// they stop for good once the draw-1 wins outnumber the losses four times
+// (deal 689, 256 wins in its first 256 probes: without the stop it took
+// 13.0 s instead of 6.6). Deal 832 (the seed's rules) is lost in 18 to 20 s
+// instead of 48; 1087, 1141 and 1213, undecided at 10 s before, in about
+// 3 s (docs/rules/klondike.md, Measurements, Session 24). Tests:
+// ReturnedTalonPlaysBackToThePosition (random lines of three rule sets:
+// every returned position played back to its position by the game's own
+// moves; with limited passes it fails, as it should: playing the cards back
+// can take more redeals than are left), the agreement tests without a node
+// limit, and ReturnedTalonProbesKeepDeals137And229Won.
 // SECOND STREAMLINER (session 17; runs=any worry=true, draw >= 2, only
 // without a node limit). When the relaxation has found draw 1 won, it can
 // prove nothing, and no slice runs: the deal needs a draw-3 win or the
@@ -2084,7 +2269,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
     if (!relaxation) {
       KlondikeRules draw1 = rules;
       draw1.draw = 1;
-      relaxation.reset(new Relaxation{Solver(draw1, true), TranspositionTable(relax_memory)});
+      relaxation = std::make_unique<Relaxation>(draw1, relax_memory);
       relaxation->lost.set_deadline(Deadline(limits, t0));
     }
     Solver& relaxed = relaxation->solver;
@@ -2095,6 +2280,10 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
     used += r.nodes;
     result.stats.nodes = used;
     relaxation->won = r.verdict == Verdict::kSolved;
+    // TALON RETURNED: once draw 1 is won (no slice runs), without a node
+    // limit, with the seed's rules (no cycles) and passes unlimited.
+    relaxation->probes = relaxation->won && !limits.max_nodes && solver.Acyclic() && rules.passes == 0;
+    relaxation->first_probe = kFirstBudget;
     if (r.verdict == Verdict::kUnsolvable) return finish(Verdict::kUnsolvable, "", table_bytes);
     if (r.verdict == Verdict::kUnknown && std::string(r.limit) != "max-nodes")
       return finish(Verdict::kUnknown, r.limit, table_bytes);
@@ -2116,6 +2305,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
     PhaseOutcome o = RunPhase(solver, start, main_limits, cap, t0, stack, table, use, &result.moves,
                               relaxation.get());
     used += o.nodes;
+    if (relaxation) used += std::exchange(relaxation->probe_nodes, 0);  // TALON RETURNED
     result.stats.nodes = used;
     if (o.verdict != Verdict::kUnknown || last || std::string(o.limit) != "max-nodes")
       return finish(o.verdict, o.limit, o.table_bytes);
@@ -2249,6 +2439,54 @@ SolverCheck CheckUndoableMoves(const Deal& deal, int lines, uint64_t seed) {
       ++out.checked;
       out.wrong += !found;
     }
+  });
+  return out;
+}
+
+SolverCheck CheckReturnedTalon(const Deal& deal, int lines, uint64_t seed) {
+  const KlondikeRules rules = ReadKlondikeRules(deal.options);
+  KlondikeRules draw1 = rules;
+  draw1.draw = 1;
+  Solver solver(rules, /*prune=*/true), plain(draw1, /*prune=*/false);
+  plain.Start(deal);
+  SolverCheck out;
+  Move moves[kMaxMoves];
+  std::vector<std::pair<uint8_t, int>> returned;
+  ForRandomLines(solver, solver.Start(deal), lines, seed, [&](const Pos& s, const Move*, int) {
+    returned.clear();
+    const Pos back = solver.Returned(s, &returned);
+    ++out.checked;
+    // Nothing is left to return.
+    bool ok = solver.KeyOf(solver.Returned(back)) == solver.KeyOf(back);
+    // The draw-1 game plays the returned cards back, the last first: draws
+    // (and redeals) until the card shows, then the game's own move of it.
+    Pos r = back;
+    for (auto it = returned.rbegin(); it != returned.rend() && ok; ++it) {
+      bool played = false;
+      for (int step = 0; step <= 2 * kMaxTalon + 2 && !played && ok; ++step) {
+        const int n = plain.Moves(r, moves);
+        const bool shows = r.p > 0 && r.talon[r.p - 1] == it->first;
+        int pick = -1;
+        for (int i = 0; i < n && pick < 0; ++i) {
+          const Move m = moves[i];
+          if (shows && it->second < 0 && m.kind == kTalonF) pick = i;
+          if (shows && it->second >= 0 && m.kind == kTalonT && m.b == it->second) pick = i;
+          if (!shows && (m.kind == kDraw || m.kind == kRedeal)) pick = i;
+        }
+        if (pick < 0) ok = false;
+        else plain.Apply(r, moves[pick]), played = shows;
+      }
+      ok = ok && played;
+    }
+    // ... reaching s itself but for the pointer and the pass flag.
+    if (ok) {
+      ok = r.len == s.len && r.down == s.down && r.found == s.found && r.n == s.n && r.mask == s.mask &&
+           r.ha == s.ha && r.hb == s.hb && r.sa == s.sa && r.sb == s.sb && r.redeals == s.redeals;
+      for (int i = 0; i < kPiles && ok; ++i)
+        ok = std::equal(r.pile[i].begin(), r.pile[i].begin() + r.len[i], s.pile[i].begin());
+      ok = ok && std::equal(r.talon.begin(), r.talon.begin() + r.n, s.talon.begin());
+    }
+    out.wrong += !ok;
   });
   return out;
 }

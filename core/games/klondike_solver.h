@@ -64,4 +64,13 @@ SolverCheck CheckChildKeys(const Deal& deal, bool prune, int lines, uint64_t see
 // back to the one it left. `wrong` counts those that have none.
 SolverCheck CheckUndoableMoves(const Deal& deal, int lines, uint64_t seed);
 
+// For the tests of TALON RETURNED, on random lines of the pruned search's
+// moves as above: for every position s on them, its returned position must
+// lead back to s by moves of the draw-1 game (the plain search's: draws,
+// redeals, and each returned card played from the talon to the pile or
+// foundation it was taken from, the last taken first), reaching s but for
+// the pointer and the pass flag; and nothing more may be returned from it.
+// `wrong` counts the positions where that fails.
+SolverCheck CheckReturnedTalon(const Deal& deal, int lines, uint64_t seed);
+
 }  // namespace talon

@@ -1155,6 +1155,28 @@ TEST(KlondikeSolver, UndoableMovesCanBeUndoneByTheNextMove) {
   std::printf("undoable moves checked: %llu\n", static_cast<unsigned long long>(checked));
 }
 
+// TALON RETURNED rests on each position being reached again from its
+// returned position by the draw-1 game: the returned cards played back from
+// the talon, each by a legal move of the game. (The seed's rules use it;
+// the other rule sets with passes unlimited are checked too. With limited
+// passes it fails: playing the cards back can need more redeals than are
+// left, which is why the solver uses it only with passes unlimited.)
+TEST(KlondikeSolver, ReturnedTalonPlaysBackToThePosition) {
+  uint64_t checked = 0;
+  for (const Variant& v : Variants()) {
+    if (v.options.contains("passes")) continue;
+    for (uint64_t n = 1; n <= 20; ++n) {
+      auto deal = MakeDeal(K(), n, v.options);
+      ASSERT_TRUE(deal.ok());
+      const SolverCheck c = CheckReturnedTalon(*deal, 20, n);
+      EXPECT_EQ(c.wrong, 0u) << v.name << " deal " << n;
+      checked += c.checked;
+    }
+  }
+  EXPECT_GT(checked, 10000u);
+  std::printf("positions checked: %llu\n", static_cast<unsigned long long>(checked));
+}
+
 TEST(KlondikeSolver, TheDeadTestSkippedAfterAnAlivePositionWouldFindNothing) {
   std::vector<Variant> variants = Variants();
   variants.push_back({"worry", {{"worry", true}}});
@@ -1292,6 +1314,36 @@ TEST(KlondikeSolver, RelaxationSlicesAgreeWithThePlainSearchNearTheEnd) {
   const NearTheEndAgreement a = AgreeNearTheEnd(true, 0, 1, {40, 50, 60, 70});
   EXPECT_GE(a.compared, 40);
   EXPECT_GE(a.unsolvable, 3);
+}
+
+// TALON RETURNED (no node limit, the seed's rules, after a draw-1 win of
+// the relaxation): with a first phase of 100 positions the probes start
+// with 100 positions. The verdicts still agree with the plain search.
+TEST(KlondikeSolver, ReturnedTalonProbesAgreeWithThePlainSearchNearTheEnd) {
+  const NearTheEndAgreement a = AgreeNearTheEnd(true, 0, 100, {40, 50, 60, 70});
+  EXPECT_GE(a.compared, 40);
+  EXPECT_GE(a.unsolvable, 3);
+}
+
+// TALON RETURNED on whole deals (the seed's rules, no node limit): deals
+// 137 and 229 are won, and their lines replay. Both have probes running
+// (draw 1 is won from the start), and both were called unsolvable by an
+// unsound variant tried in session 24 (probes nested inside probes, which
+// could take the child being searched, already in the table, for a lost
+// position).
+TEST(KlondikeSolver, ReturnedTalonProbesKeepDeals137And229Won) {
+  for (const uint64_t n : {uint64_t{137}, uint64_t{229}}) {
+    auto deal = MakeDeal(K(), n, {});
+    ASSERT_TRUE(deal.ok());
+    SearchLimits limits;
+    limits.max_seconds = 600;  // (under a second each here)
+    limits.max_memory = size_t{512} << 20;
+    const SolveResult r = SolveKlondike(*deal, limits);
+    ASSERT_EQ(r.verdict, Verdict::kSolved) << n << " " << r.stats.limit;
+    const Replay rep = ReplayMoves(K(), *deal, r.moves);
+    EXPECT_TRUE(rep.first_error.ok()) << n << " step " << rep.legal_moves + 1 << ": " << rep.first_error.message();
+    EXPECT_TRUE(rep.won) << n;
+  }
 }
 
 // The SECOND STREAMLINER (no node limit, runs=any worry=true, after a
