@@ -1600,7 +1600,9 @@ struct Relaxation {
   bool won = false;  // draw 1 wins: going on would prove nothing
   // TALON RETURNED: whether the draw-3 phases probe (set in Solve), the
   // first probe's budget, and per returned position probed its state (see
-  // ReturnedLost); the probes' positions, counted into the stats by Solve.
+  // ReturnedLost); the probes' positions, counted into the stats by Solve;
+  // how many probes found draw 1 lost and won (the probes stop when wins
+  // outnumber losses); the probes' own stack and (dropped) line.
   bool probes = false;
   uint64_t first_probe = 0;
   KeyNumberMap probed;
