@@ -1608,7 +1608,7 @@ struct Relaxation {
   KeyNumberMap probed;
   uint64_t probe_nodes = 0;
   uint64_t probes_lost = 0, probes_won = 0;
-  std::vector<Frame> probe_stack = std::vector<Frame>(64);
+  std::vector<Frame> probe_stack;  // (made at the first probe)
   std::vector<MoveSpec> probe_line;  // (a draw-1 win is dropped)
 };
 
@@ -1722,7 +1722,7 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
     if (check_returned) {
       // In a search that keeps lost positions without cycles, a position in
       // the table and not on the path is lost (the probes run only so).
-      const Key128 back = solver.KeyOf(solver.Returned(child.pos));
+      const Key128 back = solver.KeyOf(solver.Returned(child.pos, nullptr, /*talon=*/false));
       if (!(back == key) && table.Contains(back)) {
         bool on_path = false;
         for (size_t d = 0; d <= depth && !on_path; ++d) on_path = stack[d].key == back;
@@ -1791,6 +1791,7 @@ bool ReturnedLost(Relaxation& rx, const Solver& solver, const Pos& pos, Key128 k
   } else if (rx.probed.size() >= kMaxProbed) {
     return false;
   }
+  if (rx.probe_stack.empty()) rx.probe_stack.resize(64);
   const Pos back = solver.Returned(pos);
   const PhaseOutcome o = RunPhase(rx.solver, back, limits, rx.first_probe << std::min<uint64_t>(doublings, 30), t0,
                                   rx.probe_stack, rx.lost, TableUse::kKeepAcyclic, &rx.probe_line, nullptr,
