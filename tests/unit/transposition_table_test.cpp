@@ -165,8 +165,8 @@ TEST(TranspositionTable, NoStepLongerThanTheTimeLeft) {
 // A step onto a block the thread kept is counted as cheap (0.4 s a GiB),
 // one onto fresh memory as dear (2.5 s a GiB): with 50 ms left, the step
 // from 2^19 to 2^21 slots (32 MiB: 12.5 against 78 ms) is taken only onto a
-// kept block. Seventeen keys with one home slot overflow its probe window
-// and ask for the step at once. (In a thread of its own: the kept blocks
+// kept block. kMaxProbe + 1 keys with one home slot overflow its probe
+// window and ask for the step at once. (In a thread of its own: the kept blocks
 // are per thread.)
 TEST(TranspositionTable, AStepOntoAKeptBlockCountsAsCheap) {
   for (const bool kept : {false, true}) {
@@ -178,10 +178,29 @@ TEST(TranspositionTable, AStepOntoAKeptBlockCountsAsCheap) {
       TranspositionTable t(size_t{1} << 28, size_t{1} << 19);
       ASSERT_EQ(t.bytes(), small);
       t.set_deadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
-      for (uint64_t j = 0; j < 17; ++j) t.Insert({0x1234 ^ (j * 0x9E3779B97F4A7C15ULL), j});
+      for (uint64_t j = 0; j <= TranspositionTable::kMaxProbe; ++j) t.Insert({0x1234 ^ (j * 0x9E3779B97F4A7C15ULL), j});
       EXPECT_EQ(t.bytes(), kept ? step : small) << kept;
       SetHugeBlockBudget(0);
     }).join();
+  }
+}
+
+// Random keys fill the table to at least 40% (half, but for a rare full
+// probe window, which also makes it grow) before it grows. With a window of
+// 16 slots these tables grew at 39%, 34% and 26% load: a large table took
+// twice the memory it needed.
+TEST(TranspositionTable, RandomKeysGrowItOnlyNearlyHalfFull) {
+  std::mt19937_64 rng(25);
+  for (const size_t slots : {size_t{1} << 16, size_t{1} << 20, size_t{1} << 22}) {
+    TranspositionTable t(size_t{1} << 30, slots);
+    ASSERT_EQ(t.bytes(), slots * sizeof(Key128));
+    size_t before = 0;
+    while (t.bytes() == slots * sizeof(Key128)) {
+      before = t.size();
+      t.Insert({rng(), rng() >> 1});
+    }
+    EXPECT_GE(before * 100, slots * 40) << slots << " slots grew at " << before << " keys";
+    EXPECT_LE(before * 2, slots);
   }
 }
 
