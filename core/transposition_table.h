@@ -3,13 +3,12 @@
 // Open addressing with linear probing over a power-of-two array of keys. It
 // starts small (so that a 50-microsecond solve does not pay for clearing
 // megabytes) and grows (four times, or twice near its byte limit; when half
-// full, or when a key's probe window is full) while the
-// old and the new array together stay under that limit (both are live while
-// the keys move); at the limit it
-// stops growing and a new key overwrites an old one (the search then only
-// repeats work: forgetting a visited position never changes a verdict). All
-// decisions are deterministic. See tests/bench/table_bench.cpp for why this
-// beats std::unordered_set here.
+// full, or when a key's probe window is full) while the old and the new
+// array together stay under that limit (both are live while the keys move);
+// at the limit it stops growing and a new key overwrites an old one (the
+// search then only repeats work: forgetting a visited position never
+// changes a verdict). All decisions are deterministic. See BM_TableTalon in
+// tests/bench/core_bench.cpp for why this beats std::unordered_set here.
 #pragma once
 
 #include <chrono>
@@ -121,10 +120,10 @@ class TranspositionTable {
 
   // A key sits at most kMaxProbe slots from its home slot; a key whose
   // window is full makes the table grow (or, at its limit, overwrite). With
-  // 16, linear probing filled some window of a large table at 24-32% load,
+  // 16, linear probing filled some window of a large table at 24-39% load,
   // long before the half-full growth: a Klondike search grew its main table
   // to 1 GiB on fresh memory holding 4.1 million keys (deal 832, defaults),
-  // where 32 keeps it at 256 MiB (growth at 45-47% load; session 25,
+  // where 32 keeps it at 256 MiB (growth at 42-47% load; session 25,
   // docs/performance.md).
   static constexpr size_t kMaxProbe = 32;
 

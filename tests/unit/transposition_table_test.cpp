@@ -166,8 +166,8 @@ TEST(TranspositionTable, NoStepLongerThanTheTimeLeft) {
 // one onto fresh memory as dear (2.5 s a GiB): with 50 ms left, the step
 // from 2^19 to 2^21 slots (32 MiB: 12.5 against 78 ms) is taken only onto a
 // kept block. kMaxProbe + 1 keys with one home slot overflow its probe
-// window and ask for the step at once. (In a thread of its own: the kept blocks
-// are per thread.)
+// window and ask for the step at once. (In a thread of its own: the kept
+// blocks are per thread.)
 TEST(TranspositionTable, AStepOntoAKeptBlockCountsAsCheap) {
   for (const bool kept : {false, true}) {
     std::thread([kept] {
@@ -178,7 +178,8 @@ TEST(TranspositionTable, AStepOntoAKeptBlockCountsAsCheap) {
       TranspositionTable t(size_t{1} << 28, size_t{1} << 19);
       ASSERT_EQ(t.bytes(), small);
       t.set_deadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
-      for (uint64_t j = 0; j <= TranspositionTable::kMaxProbe; ++j) t.Insert({0x1234 ^ (j * 0x9E3779B97F4A7C15ULL), j});
+      for (uint64_t j = 0; j <= TranspositionTable::kMaxProbe; ++j)
+        t.Insert({0x1234 ^ (j * 0x9E3779B97F4A7C15ULL), j});
       EXPECT_EQ(t.bytes(), kept ? step : small) << kept;
       SetHugeBlockBudget(0);
     }).join();
