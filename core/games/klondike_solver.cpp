@@ -1719,7 +1719,12 @@ PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits
       lost_child();
       continue;
     }
-    if (check_returned) {
+    // A talon move's child has its parent's returned position (the card
+    // played is returned first, then all the parent's): that one is on the
+    // path or would have cut the parent, and no talon card comes back to
+    // enter it later. So only the other moves are asked (the same search:
+    // deal 832's positions are the same).
+    if (check_returned && move.kind != kTalonF && move.kind != kTalonT) {
       // In a search that keeps lost positions without cycles, a position in
       // the table and not on the path is lost (the probes run only so).
       const Key128 back = solver.KeyOf(solver.Returned(child.pos, nullptr, /*talon=*/false));
