@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <random>
 #include <set>
 #include <thread>
@@ -102,6 +103,69 @@ TEST(HugeBlocks, AThreadLocalTableOutlivingTheCacheFreesItsBlock) {
   }).join();
 }
 
+// A block extended in place keeps its contents, lies on a huge-page
+// boundary, and is kept at its new size when freed.
+TEST(HugeBlocks, AnExtendedBlockKeepsItsContents) {
+  std::thread([] {
+    SetHugeBlockBudget(64 * kHugeBlock);
+    auto* p = static_cast<uint64_t*>(AllocateHuge(kHugeBlock));
+    const size_t n = kHugeBlock / sizeof(uint64_t);
+    for (size_t i = 0; i < n; ++i) p[i] = i * 0x9E3779B97F4A7C15ULL;
+    auto* q = static_cast<uint64_t*>(ExtendHuge(p, kHugeBlock, 4 * kHugeBlock));
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(q) % (size_t{2} << 20), 0u);
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(q[i], i * 0x9E3779B97F4A7C15ULL) << i;
+    q[4 * n - 1] = 7;  // usable whole
+    EXPECT_EQ(KeptHugeBytes(), 0u);
+    FreeHuge(q, 4 * kHugeBlock);
+    EXPECT_TRUE(HugeBlockKept(4 * kHugeBlock));
+    size_t got = 0;  // a kept block serves a smaller request too
+    EXPECT_EQ(AllocateHugeAtLeast(2 * kHugeBlock, &got), q);
+    EXPECT_EQ(got, 4 * kHugeBlock);
+    FreeHuge(q, got);
+    SetHugeBlockBudget(0);
+  }).join();
+}
+
+// The keys' places after growth do not depend on how the array got its
+// memory: grown in place (no kept block: none is ever freed on the way) or
+// copied into kept blocks, the same keys are forgotten at the byte limit.
+TEST(TranspositionTable, GrowingInPlaceOrIntoKeptBlocksGivesTheSameTable) {
+  constexpr uint64_t kKeys = 3000000;  // past the 32 MiB the table reaches
+  auto fill = [](bool kept_blocks, std::vector<bool>& present, uint64_t& overwrites, size_t& kept_after) {
+    std::thread([&] {
+      SetHugeBlockBudget(size_t{256} << 20);
+      if (kept_blocks) {
+        void* a = AllocateHuge(size_t{16} << 20);
+        void* b = AllocateHuge(size_t{32} << 20);
+        FreeHuge(a, size_t{16} << 20);
+        FreeHuge(b, size_t{32} << 20);
+      }
+      {
+        TranspositionTable t(size_t{64} << 20, 64);
+        for (uint64_t i = 0; i < kKeys; ++i) t.Insert({i * 0xD1B54A32D192ED03ULL, i});
+        EXPECT_EQ(t.bytes(), size_t{32} << 20);
+        kept_after = KeptHugeBytes();
+        present.resize(kKeys);
+        for (uint64_t i = 0; i < kKeys; ++i) present[i] = t.Contains({i * 0xD1B54A32D192ED03ULL, i});
+        overwrites = t.overwrites();
+      }
+      SetHugeBlockBudget(0);
+    }).join();
+  };
+  std::vector<bool> in_place, copied;
+  uint64_t overwrites_in_place = 0, overwrites_copied = 0;
+  size_t kept_in_place = 1, kept_copied = 0;
+  fill(false, in_place, overwrites_in_place, kept_in_place);
+  fill(true, copied, overwrites_copied, kept_copied);
+  EXPECT_EQ(kept_in_place, 0u);  // every step in place: no old array freed
+  EXPECT_GT(kept_copied, 0u);    // the copies freed their old arrays
+  EXPECT_GT(overwrites_in_place, 0u);
+  EXPECT_EQ(overwrites_in_place, overwrites_copied);
+  EXPECT_TRUE(in_place == copied);
+  EXPECT_TRUE(in_place[kKeys - 1]);
+}
+
 TEST(TranspositionTable, GrowsAndKeepsEveryKeyUnderTheLimit) {
   TranspositionTable t(size_t{1} << 24, 64);
   for (uint64_t i = 0; i < 100000; ++i) EXPECT_TRUE(t.Insert({i, i * 7}));
@@ -114,8 +178,9 @@ TEST(TranspositionTable, GrowsAndKeepsEveryKeyUnderTheLimit) {
 TEST(TranspositionTable, NeverExceedsItsByteLimit) {
   TranspositionTable t(64 * 1024, 64);
   for (uint64_t i = 0; i < 200000; ++i) t.Insert({i, 0});
-  // Growing holds the old and the new array at once: together they stay
-  // within the limit, so the last table is at most two thirds of it.
+  // The old and the new array together stay within the limit (a kept
+  // block of the new size is filled while the old one is held), so the last
+  // table is at most two thirds of it.
   EXPECT_LE(t.bytes() * 3 / 2, 64u * 1024u);
   EXPECT_GT(t.overwrites(), 0u);
   // The most recent key is always present.
