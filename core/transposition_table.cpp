@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -63,26 +64,15 @@ class BlockCache {
     for (const Block& b : blocks_) sum += b.bytes;
     return sum;
   }
-  bool Holds(size_t bytes) const {
-    return std::any_of(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.p != nullptr && b.bytes == bytes; });
-  }
-  // A kept block of exactly `bytes` (rounded), or nullptr.
-  void* Take(size_t bytes) {
-    for (Block& b : blocks_)
-      if (b.p != nullptr && b.bytes == bytes) return std::exchange(b, Block{}).p;
-    return nullptr;
-  }
-  // The smallest kept block of `bytes` or more (its size to `got`), or nullptr.
-  void* TakeAtLeast(size_t bytes, size_t* got) {
-    Block* best = nullptr;
-    for (Block& b : blocks_)
-      if (b.p != nullptr && b.bytes >= bytes && (best == nullptr || b.bytes < best->bytes)) best = &b;
-    if (best == nullptr) return nullptr;
-    *got = best->bytes;
-    return std::exchange(*best, Block{}).p;
-  }
-  bool HoldsAtLeast(size_t bytes) const {
-    return std::any_of(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.p != nullptr && b.bytes >= bytes; });
+  // Whether a block of `bytes` to `most` bytes is kept.
+  bool Holds(size_t bytes, size_t most) { return Smallest(bytes, most) != nullptr; }
+  // The smallest kept block of `bytes` to `most` bytes, taken out of the
+  // cache (its size to `got`), or nullptr.
+  void* Take(size_t bytes, size_t most, size_t* got) {
+    Block* b = Smallest(bytes, most);
+    if (b == nullptr) return nullptr;
+    *got = b->bytes;
+    return std::exchange(*b, Block{}).p;
   }
   // Keeps `p` (no longer in use) in an empty place or in place of a smaller
   // block, then makes the kept blocks fit the budget.
@@ -100,9 +90,7 @@ class BlockCache {
   // use.
   void MakeRoom(size_t more) {
     while (kept() + in_use + more > budget) {
-      Block* smallest = nullptr;
-      for (Block& b : blocks_)
-        if (b.p != nullptr && (smallest == nullptr || b.bytes < smallest->bytes)) smallest = &b;
+      Block* const smallest = Smallest(0, SIZE_MAX);
       if (smallest == nullptr) return;  // nothing kept
       const Block gone = std::exchange(*smallest, Block{});
       Unmap(gone.p, gone.bytes);
@@ -114,9 +102,33 @@ class BlockCache {
     void* p = nullptr;
     size_t bytes = 0;
   };
+  Block* Smallest(size_t bytes, size_t most) {
+    Block* best = nullptr;
+    for (Block& b : blocks_)
+      if (b.p != nullptr && b.bytes >= bytes && b.bytes <= most && (best == nullptr || b.bytes < best->bytes))
+        best = &b;
+    return best;
+  }
   std::array<Block, 16> blocks_;
 };
+
 thread_local BlockCache block_cache;
+
+// A block of `rounded` bytes up to `most`: the smallest kept one, else fresh
+// (after making room for it); its size to `got`.
+void* Allocate(size_t rounded, size_t most, size_t* got) {
+  if (cache_state != CacheState::kClosed) {
+    if (void* p = block_cache.Take(rounded, most, got)) {
+      in_use += *got;
+      return p;
+    }
+    block_cache.MakeRoom(rounded);  // kept blocks go before fresh memory comes
+  }
+  void* p = MapAligned(rounded);
+  in_use += rounded;
+  *got = rounded;
+  return p;
+}
 
 }  // namespace
 
@@ -128,37 +140,18 @@ void SetHugeBlockBudget(size_t bytes) {
 size_t KeptHugeBytes() { return cache_state == CacheState::kOpen ? block_cache.kept() : 0; }
 
 bool HugeBlockKept(size_t bytes) {
-  return cache_state == CacheState::kOpen && block_cache.Holds(Rounded(bytes));
+  return cache_state == CacheState::kOpen && block_cache.Holds(Rounded(bytes), Rounded(bytes));
 }
 
 bool HugeBlockKeptAtLeast(size_t bytes) {
-  return cache_state == CacheState::kOpen && block_cache.HoldsAtLeast(Rounded(bytes));
+  return cache_state == CacheState::kOpen && block_cache.Holds(Rounded(bytes), SIZE_MAX);
 }
 
-void* AllocateHugeAtLeast(size_t bytes, size_t* got) {
-  const size_t rounded = Rounded(bytes);
-  if (cache_state != CacheState::kClosed) {
-    if (void* p = block_cache.TakeAtLeast(rounded, got)) {
-      in_use += *got;
-      return p;
-    }
-  }
-  *got = rounded;
-  return AllocateHuge(rounded);
-}
+void* AllocateHugeAtLeast(size_t bytes, size_t* got) { return Allocate(Rounded(bytes), SIZE_MAX, got); }
 
 void* AllocateHuge(size_t bytes) {
-  const size_t rounded = Rounded(bytes);
-  if (cache_state != CacheState::kClosed) {
-    if (void* p = block_cache.Take(rounded)) {
-      in_use += rounded;
-      return p;
-    }
-    block_cache.MakeRoom(rounded);  // kept blocks go before fresh memory comes
-  }
-  void* p = MapAligned(rounded);
-  in_use += rounded;
-  return p;
+  size_t got = 0;
+  return Allocate(Rounded(bytes), Rounded(bytes), &got);
 }
 
 void* ExtendHuge(void* p, size_t bytes, size_t new_bytes) {
@@ -214,13 +207,19 @@ void TranspositionTable::Slots::Assign(size_t n) {
   std::uninitialized_fill(p_, p_ + n, kEmptyKey);
 }
 
+TranspositionTable::Slots::Growth TranspositionTable::Slots::GrowthTo(size_t n) const {
+  const size_t bytes = n * sizeof(Key128);
+  if (n <= capacity_) return Growth::kWithin;
+  if (bytes >= kHugeBlock && HugeBlockKeptAtLeast(bytes)) return Growth::kKept;
+  return capacity_ * sizeof(Key128) >= kHugeBlock ? Growth::kInPlace : Growth::kFresh;
+}
+
 void TranspositionTable::Slots::Extend(size_t n, Slots& moved) {
   const size_t old = size_;
   if (n > capacity_) {
-    const size_t bytes = n * sizeof(Key128), old_bytes = capacity_ * sizeof(Key128);
+    const size_t bytes = n * sizeof(Key128);
     Key128* q = nullptr;
-    if (old_bytes >= kHugeBlock && !HugeBlockKeptAtLeast(bytes))
-      q = static_cast<Key128*>(ExtendHuge(p_, old_bytes, bytes));
+    if (GrowthTo(n) == Growth::kInPlace) q = static_cast<Key128*>(ExtendHuge(p_, capacity_ * sizeof(Key128), bytes));
     if (q == nullptr) {  // a new block: the old one goes to `moved`, whole
       moved.Free();
       moved.p_ = std::exchange(p_, nullptr);
@@ -342,12 +341,20 @@ size_t TranspositionTable::NextSizeInTime() {
   if (n == 0 || deadline_ == std::chrono::steady_clock::time_point::max()) return n;
   // Memory touched before (the array's own, or a kept block) costs the kept
   // rate; an array extended in place touches only its new part afresh.
-  const size_t bytes = n * sizeof(Key128), old_bytes = slots_.capacity() * sizeof(Key128);
-  double fresh = 0, kept = static_cast<double>(bytes);
-  if (n > slots_.capacity() && !(bytes >= kHugeBlock && HugeBlockKeptAtLeast(bytes))) {
-    const bool in_place = old_bytes >= kHugeBlock;
-    fresh = static_cast<double>(in_place ? bytes - old_bytes : bytes);
-    kept = in_place ? static_cast<double>(old_bytes) : 0;
+  const double bytes = static_cast<double>(n * sizeof(Key128));
+  double fresh = 0, kept = bytes;
+  switch (slots_.GrowthTo(n)) {
+    case Slots::Growth::kWithin:
+    case Slots::Growth::kKept:
+      break;
+    case Slots::Growth::kInPlace:
+      kept = static_cast<double>(slots_.capacity() * sizeof(Key128));
+      fresh = bytes - kept;
+      break;
+    case Slots::Growth::kFresh:
+      fresh = bytes;
+      kept = 0;
+      break;
   }
   const double seconds = (kFreshSecondsPerGiB * fresh + kKeptSecondsPerGiB * kept) / double(size_t{1} << 30);
   const std::chrono::duration<double> left = deadline_ - std::chrono::steady_clock::now();

@@ -154,6 +154,10 @@ class TranspositionTable {
     // slots as they were and the rest empty; else in a new block (a kept
     // one, or fresh), all empty, the old array handed to `moved`.
     void Extend(size_t n, Slots& moved);
+    // Where Extend(n) finds its memory: within the capacity, in a kept
+    // block, by extending its own block in place, or in a fresh block.
+    enum class Growth { kWithin, kKept, kInPlace, kFresh };
+    Growth GrowthTo(size_t n) const;
     size_t capacity() const { return capacity_; }
 
    private:
