@@ -69,8 +69,20 @@ SolverCheck CheckUndoableMoves(const Deal& deal, int lines, uint64_t seed);
 // lead back to s by moves of the draw-1 game (the plain search's: draws,
 // redeals, and each returned card played from the talon to the pile or
 // foundation it was taken from, the last taken first), reaching s but for
-// the pointer and the pass flag; and nothing more may be returned from it.
-// `wrong` counts the positions where that fails.
+// the pointer and the pass flag; nothing more may be returned from it; its
+// key must be the one computed without making it (ReturnedKey); and each
+// move from s must be called a turn-up (TURN-UPS RETURNED) exactly when it
+// turns a card up. `wrong` counts the positions where that fails.
 SolverCheck CheckReturnedTalon(const Deal& deal, int lines, uint64_t seed);
+
+// For the tests of TURN-UPS RETURNED: plays `lines` random lines of the
+// pruned search's moves from `deal` (each until no move is left or 400
+// moves) and takes the positions 2, 5, 9, 14 and 20 moves before each
+// line's end. From each one's returned position the probe's search (draw 1,
+// every child reached by turning a card up replaced by its returned
+// position; 20 000 positions) runs; where it finds that position lost, the
+// same pruned draw-1 search without the returns (1 million positions) must
+// not win. `checked` counts the losses compared, `wrong` those it won.
+SolverCheck CheckReturnedProbes(const Deal& deal, int lines, uint64_t seed);
 
 }  // namespace talon

@@ -1180,6 +1180,15 @@ TEST(KlondikeSolver, ReturnedTalonPlaysBackToThePosition) {
   std::printf("positions checked: %llu\n", static_cast<unsigned long long>(checked));
 }
 
+// TURN-UPS RETURNED: a probe that replaces each child reached by turning a
+// card up with its returned position never calls a position lost that the
+// plain draw-1 search wins (the seed's rules, where the probes run).
+TEST(KlondikeSolver, ProbesReturningTurnUpsNeverLoseAWin) {
+  const uint64_t checked = CheckDeals1To20({{"seed", {}}}, CheckReturnedProbes);
+  EXPECT_GT(checked, 200u);
+  std::printf("probe losses compared: %llu\n", static_cast<unsigned long long>(checked));
+}
+
 TEST(KlondikeSolver, TheDeadTestSkippedAfterAnAlivePositionWouldFindNothing) {
   std::vector<Variant> variants = Variants();
   variants.push_back({"worry", {{"worry", true}}});
