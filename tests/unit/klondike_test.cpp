@@ -11,8 +11,9 @@
 
 #include "core/game.h"
 #include "core/games/games.h"
-#include "core/games/klondike_export.h"
-#include "core/games/klondike_solver.h"
+#include "core/games/klondike/export.h"
+#include "core/games/klondike/solver.h"
+#include "core/games/klondike/testing.h"
 #include "core/shuffle.h"
 
 namespace talon {

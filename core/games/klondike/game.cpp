@@ -18,7 +18,7 @@
 #include <string>
 
 #include "core/games/games.h"
-#include "core/games/klondike_solver.h"
+#include "core/games/klondike/solver.h"
 
 namespace talon {
 namespace {
