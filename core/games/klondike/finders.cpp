@@ -1,39 +1,6 @@
-// The Klondike solver's win-finders: beams and streamliners.
-//
-// STREAMLINER (runs=any or worry=true only). Every line of the seed's
-// rules (runs=whole, worry=false; the same draw and passes) is a line of
-// these rules: a whole run is a run, and worry only adds moves. So a win of
-// the narrower game is a win here, and its move graph is far smaller
-// (acyclic, fewer moves). After the beams, this solver on the narrower game
-// (its own phase 0, beams, restarts and last phase, tables of its own) with
-// a node limit of B/8 (6 million without a node limit) looks for such a
-// win. Only its wins count: the narrower game lost says nothing here.
-// Without a node limit, runs=any worry=true with draw >= 2 leave it out
-// (session 22): the SECOND STREAMLINER searches a game holding this one's
-// lines, where the relaxation can prove nothing. On deals 1-1000 at 10 s
-// this streamliner won no deal the rest did not, and it cost up to 3 s of
-// a lost deal's time (634 is decided within 10 s without it). Deal
-// 711 (runs=any worry=true), undecided with 50 million positions, is won
-// that way (docs/rules/klondike.md). MONOTONE now for B' >= 3B: the
-// streamliner is the same solver with a limit at least 3 times larger
-// (monotone itself for that), and the last phase gets more than B' - B'/4
-// (restarts) - B'/4 (beams) - B'/8 (streamliner) = 3B'/8 >= B positions, at
-// least what it had with B. (Before it, B' >= 2B: more than B'/2.)
-// SECOND STREAMLINER (session 17; runs=any worry=true, draw >= 2, only
-// without a node limit). When the relaxation has found draw 1 won, it can
-// prove nothing, and no slice runs: the deal needs a draw-3 win or the
-// whole draw-3 proof. Then, once, in the place of the first slice (after
-// the restart phase of budget kSliceFrom), this solver searches the deal
-// with runs=whole worry=true (3 million positions, 6 until session 22;
-// and no streamliner of its own: a line of the seed's rules is one of that
-// game). As for the STREAMLINER, every line of that game is a line of
-// these rules (a whole run is a run; worry is the same), so only its win
-// counts, and it is this deal's win. Why: deal 832 (runs=any worry=true),
-// undecided with 40 million positions of this game, is won by it after
-// 2.2 million (docs/rules/klondike.md, Measurements, Session 17); most
-// deals decided by the restarts are decided before it runs. (Session 22:
-// 832 is its only win among the 34 deals of 1-1000 that take over 2
-// million positions, after 1.5 million of its positions; with 3 million
+// The Klondike solver's win-finders: beams (RunBeam, RunBeams) and the
+// streamliners (RunStreamliner). They only find wins, never prove a loss.
+// docs/solvers/klondike.md#beams, #streamliner, #second-streamliner.
 #include "core/games/klondike/finders.h"
 
 #include <algorithm>
@@ -47,24 +14,8 @@ namespace talon::klondike {
 
 namespace {
 
-// BEAM (the win-finder; see RESTARTS for when it runs). Layer k holds at
-// most `width` positions reached by k moves of the pruned move graph, the
-// best by BeamScore; a child entered before (in any layer of this beam) or
-// dead is dropped. It only ever finds wins: a line it returns ends in a won
-// position and replays like any other; it never proves a loss. Every child
-// it generates counts as a node, and ties in the score are broken by the
-// key, so a node budget gives the same line on every machine.
-//
-// The score prefers few face-down cards (above all in tall piles: a pile's
-// count squared), then cards built, empty piles and a small talon. On the 41
-// deals of 1-1000 (runs=any worry=true) that the depth-first search left
-// undecided with 30 million positions, beams of widths 256 to 16384 with 6
-// million positions in all win 13, 8 of them at width 256 within 100
-// thousand positions (docs/rules/klondike.md, Measurements). The width
-// 16384 is left out since session 23: its wins (4 of deals 1-1000, 15 of
-// 1001-3000, runs=any worry=true; 6 of 1-1000 with the defaults) all come
-// from the other stages too, mostly sooner, and it cost about 0.5 s of
-// every deal it did not win.
+// A position's promise for the beams: few face-down cards (above all in
+// tall piles), then cards built, empty piles and a small talon.
 int BeamScore(const Pos& s) {
   int down = 0, tall = 0, empty = 0;
   for (int i = 0; i < kPiles; ++i) {
@@ -185,7 +136,7 @@ BeamOutcome RunBeam(const Solver& solver, const Pos& start, int width, uint64_t 
 FinderOutcome RunBeams(const Solver& solver, const Pos& start, const SearchLimits& limits,
                        std::chrono::steady_clock::time_point t0, std::vector<MoveSpec>& line) {
   constexpr uint64_t kBeamShare = 4;
-  constexpr int kBeamWidths[] = {256, 1024, 4096};  // (BeamScore: why not 16384)
+  constexpr int kBeamWidths[] = {256, 1024, 4096};  // (docs/solvers/klondike.md#beams)
   constexpr uint64_t kBeamNodesPerWidth = 1000;
   TranspositionTable seen(std::max<size_t>(limits.max_memory / 8, 1024));  // their visited set
   seen.set_deadline(Deadline(limits, t0));

@@ -1,4 +1,5 @@
-// Klondike solver internals: the win-finders (beams, streamliners).
+// Klondike solver internals: the win-finders run after phase 0 (beams,
+// streamliners). docs/solvers/klondike.md#beams, #streamliner.
 #pragma once
 
 #include <chrono>
@@ -20,21 +21,20 @@ struct FinderOutcome {
   uint64_t nodes = 0;
 };
 
-// The BEAMs (RESTARTS): widths 256 to 4096, each with at most 1000
-// positions per unit of width, all together with at most B/4.
+// Runs the beams of widths 256, 1024 and 4096, each with at most 1000
+// positions per unit of width, all together with at most max_nodes/4.
 FinderOutcome RunBeams(const Solver& solver, const Pos& start, const SearchLimits& limits,
                        std::chrono::steady_clock::time_point t0, std::vector<MoveSpec>& line);
 
-// A STREAMLINER: this solver on `runs=whole` and the given worry (false: the
-// seed's rules; true: the SECOND STREAMLINER's game, searched without a
-// streamliner of its own) with `max_nodes` positions and what is left of the
-// caller's time.
+// Runs this solver on the deal with runs=whole and the given worry (false:
+// the streamliner; true: the second streamliner) with `max_nodes` positions
+// (0: none run) and what is left of the caller's time. Only a win counts.
 FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
                              std::chrono::steady_clock::time_point t0, uint64_t first_phase_nodes,
                              bool worry, uint64_t max_nodes, std::vector<MoveSpec>& line);
 
-// SolveKlondike; `streamline` false leaves out the streamliners (the
-// SECOND STREAMLINER's own search).
+// SolveKlondike (solve.cpp); `streamline` false leaves out the streamliners
+// (the streamliners' own searches).
 SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint64_t first_phase_nodes,
                   bool streamline);
 

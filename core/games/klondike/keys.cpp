@@ -1,18 +1,5 @@
-// The Klondike solver's keys: KeyOf, KeyFrom, KeyAfter.
-//
-// KEY. Two positions equal up to the order of the tableau piles are equally
-// winnable (every rule treats the seven piles alike), so the key sums one
-// hash per pile. The rest is exact: which talon cards are left (a 24-bit
-// mask over the starting talon, whose order never changes), the pointer, the
-// four foundation heights, the redeals made (limited passes only) and
-// whether the current pass has played a card. The tableau part is two
-// independent 64-bit hashes (64 + 14 bits kept): a false match needs a
-// collision of both, about 2^-78 per pair of positions. A pile's hash is a
-// random term per (card, height) and one for its face-down count, summed
-// (Zobrist), then mixed, so a move updates it per card moved; the mixing
-// keeps the sum over the piles from mistaking two piles' cards for each
-// other's.
-//
+// The Klondike solver's keys: KeyOf, KeyFrom (the packing) and KeyAfter (a
+// child's key from its parent and the move). docs/solvers/klondike.md#key.
 #include "core/games/klondike/solver_impl.h"
 
 namespace talon::klondike {

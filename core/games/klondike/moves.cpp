@@ -1,22 +1,6 @@
-// The Klondike solver's positions and moves: Start, Moves, Apply, Expand.
-//
-// MODEL. The stock and the waste together are the TALON: its cards in the
-// order they are turned (the waste bottom to top, then the stock top to
-// bottom), with a pointer p = the number of cards in the waste. A draw moves
-// p to min(p + draw, n); a redeal sets p = 0; the waste's top is talon[p-1].
-// Playing the waste's top removes talon[p-1] and leaves p - 1. Drawing never
-// changes the tableau, and a tableau move never changes the talon, so a line
-// can always be reordered to draw only right before a waste card is played.
-// The pruned search therefore has no draw or redeal moves: a TALON MOVE
-// plays a card that some sequence of draws (with at most one redeal, when
-// the rules allow one) brings to the top of the waste, straight to its
-// destination; the printed line expands it into the actual draws (S) and
-// redeal (R). Drawing without then playing is never needed: from p every
-// pointer p + k*draw of the same pass is still reachable later, and a pass
-// that plays nothing only spends a pass (or, with passes=unlimited, is not
-// even allowed). The plain search (prune=false) has single draws and
-// redeals as moves, so the tests check this model against it.
-//
+// The Klondike solver's positions and moves: Start, Moves (the pruned or the
+// plain move generator), Apply, and Expand (a solver move as the game's moves).
+// Talon moves, safe moves and filters: docs/solvers/klondike.md.
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -54,12 +38,6 @@ Pos Solver::Start(const Deal& deal) {
   s.mask = s.n >= 32 ? ~0u : (1u << s.n) - 1u;
   return s;
 }
-
-// The cards Returned takes back, each as f(c, pile, height) (pile -1: its
-// foundation, height then unused), pile by pile from the top down, then
-// foundation by foundation from the top down. A pile's returns and a
-// foundation's never enable one another (a pile's next card is returnable
-// or not whatever the foundations hold, and the other way round), so one
 
 int Solver::Moves(const Pos& s, Move* out) const {
   struct Scored {  // no initialisers: the buffer is not cleared per call
@@ -123,7 +101,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
   Reach w;
   FillReach(s, qs, nq, w);
   if (prune_) {
-    // FREE TALON: every talon card is reachable, now and after any move.
+    // Free talon: every talon card is reachable, now and after any move.
     const bool free_talon = r_.draw == 1 && r_.passes == 0 && (s.yield || s.p == 0);
     uint64_t tops = 0;  // for (h)
     if (free_talon && !r_.any_run)
@@ -136,12 +114,12 @@ int Solver::Moves(const Pos& s, Move* out) const {
       if (s.found[SuitOf(c)] == RankOf(c) - 1) {
         if (TalonSafe(s, q) && Safe(s, c)) return forced(kTalonF, q);
         // Built from a free talon only for the next card of its suit to
-        // follow (runs=whole: FILTERS, (h)).
+        // follow (runs=whole: filter (h)).
         const bool kept = !free_talon || r_.any_run || RankOf(c) == kKing || ((w.talon | tops) >> (c + 4) & 1);
         if (kept) add(kTalonF, q, 0, 0, 700 - cost);
       }
       if (free_talon && RankOf(c) > 1) {
-        // Laid on a pile only to carry a card next (FILTERS, (g)): one of
+        // Laid on a pile only to carry a card next (filter (g)): one of
         // the cards d it hosts can move next, or (worry) is built.
         const uint8_t d = Carried(c);
         const bool built = r_.worry && std::max(s.found[SuitOf(d)], s.found[SuitOf(Twin(d))]) >= RankOf(d);
@@ -168,7 +146,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
     const int lo = s.down[i];
     if (prune_ && start > lo) {
       // A part of a run leaves the face-up card y it lay on: some shortest
-      // win builds y right after such a move (filter (d) above).
+      // win builds y right after such a move (filter (d)).
       const uint8_t y = s.pile[i][start - 1];
       if (s.found[SuitOf(y)] != RankOf(y) - 1) return;
     }
@@ -209,7 +187,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
       const uint8_t c = static_cast<uint8_t>(s.found[f] << 2 | f);
       if (prune_) {
         // Useless unless a card of the other colour and one rank lower can
-        // come onto c right after, and never when c is safe (FILTERS above).
+        // come onto c right after, and never when c is safe (filter (f)).
         if (Safe(s, c)) continue;
         const uint8_t d1 = Carried(c);
         if (!EitherAvailable(s, d1, w)) {

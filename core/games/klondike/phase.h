@@ -1,4 +1,6 @@
-// Klondike solver internals: one depth-first phase of the search (RunPhase).
+// Klondike solver internals: one depth-first phase of the search (RunPhase),
+// with the visited set, pointer dominance, lost neighbours and the kept lost
+// positions of docs/solvers/klondike.md.
 #pragma once
 
 #include <chrono>
@@ -13,30 +15,29 @@
 
 namespace talon::klondike {
 
-// The caller's limits other than the node budget: "interrupted" or
-// "max-seconds" once one is reached, else nullptr. Asked every 1024 nodes.
+// Returns "interrupted" or "max-seconds" once one of the caller's limits other
+// than the node budget is reached, else nullptr.
 const char* CallerLimit(const SearchLimits& limits, std::chrono::steady_clock::time_point t0);
 
+// A position on the search's path, with its moves and their children's keys.
 struct Frame {
   Pos pos;
   Key128 key;
   int n = 0, next = 0;
-  OpenPositions::Mark mark;  // LOST POSITIONS KEPT, with cycles
+  OpenPositions::Mark mark;  // with cycles tracked (kKeepTarjan)
   bool alive = false;        // Dead(pos) is known to be false
   Move moves[kMaxMoves];
   Key128 keys[kMaxMoves];  // the key each move leads to
 };
 
-// One complete depth-first search from `start`, stopped by `max_nodes` (0:
-// none), the caller's time and cancel limits, or the table's memory bound.
 struct PhaseOutcome {
   Verdict verdict = Verdict::kUnknown;
-  const char* limit = "";
+  const char* limit = "";  // why it stopped, when unknown
   uint64_t nodes = 0;
   size_t table_bytes = 0;
 };
 
-// How a phase treats the table (LOST POSITIONS KEPT, after RESTARTS below).
+// How a phase treats the table (docs/solvers/klondike.md#lost-positions-kept).
 enum class TableUse {
   kFresh,      // starts empty; left as it is
   kKeep,       // starts with the lost positions earlier phases left; left as it is
@@ -46,11 +47,13 @@ enum class TableUse {
 
 struct Relaxation;
 
-// `probe` (the TALON RETURNED probes' own searches, which start from such
-// positions): a child whose returned position is in the table, not on the
-// path, is lost; a child reached by turning a card up is replaced by its
-// returned position (TURN-UPS RETURNED); a win ends the search without a
-// line (`line` may be null). Otherwise `line` gets the winning line.
+// One complete depth-first search from `start` in `table`, stopped by
+// `max_nodes` (0: none), the caller's time and cancel limits, or the open
+// set's bound. Solved: `line` (may be null) gets the winning line.
+// `relaxation` (may be null): its lost positions are skipped, and it may
+// probe returned positions. `probe`: a talon-returned probe's own search
+// (docs/solvers/klondike.md#turn-ups-returned); its win writes no line.
+// REQUIRES: !stack.empty().
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
                       uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
                       std::vector<Frame>& stack, TranspositionTable& table, TableUse use,

@@ -1,4 +1,5 @@
-// Klondike solver internals: card codes, the position (Pos) and a move (Move).
+// Klondike solver internals: card codes, the position (Pos), a solver move
+// (Move) and the terms of the key's pile hashes. docs/solvers/klondike.md.
 #pragma once
 
 #include <array>
@@ -9,9 +10,11 @@
 namespace talon::klondike {
 
 constexpr int kPiles = 7;
-constexpr int kMaxPile = 32;
-constexpr int kMaxTalon = 24;
-constexpr int kMaxMoves = 320;
+constexpr int kMaxPile = 32;    // cards on one pile, at most
+constexpr int kMaxTalon = 24;   // cards in the talon, at most
+constexpr int kMaxMoves = 320;  // moves of one position, at most
+
+// A card code is rank << 2 | suit (core/card.h); masks of codes are uint64_t.
 
 constexpr int RankOf(uint8_t c) { return c >> 2; }
 constexpr int SuitOf(uint8_t c) { return c & 3; }
@@ -35,6 +38,7 @@ constexpr uint8_t Carried(uint8_t c) {
 // Card b may lie on card h in the tableau.
 inline bool Fits(uint8_t b, uint8_t h) { return RankOf(h) == RankOf(b) + 1 && IsRed(h) != IsRed(b); }
 
+// MurmurHash3's 64-bit finaliser.
 inline uint64_t Mix(uint64_t h) {
   h ^= h >> 33;
   h *= 0xFF51AFD7ED558CCDULL;
@@ -43,10 +47,9 @@ inline uint64_t Mix(uint64_t h) {
   return h ^ (h >> 33);
 }
 
-// The terms of the pile hashes (Zobrist): a pile's raw hash is the sum of a
-// term per (card, height) and one for its face-down count, so a move updates
-// it in time proportional to the cards it moves, not to the pile's length.
-// Two independent sets (a, b), from SplitMix64, fixed at compile time.
+// The terms of the pile hashes (Zobrist; docs/solvers/klondike.md#key): a
+// pile's raw hash is the sum of a term per (card, height) and one for its
+// face-down count. Two independent sets, from SplitMix64, fixed at compile time.
 struct PileTerms {
   uint64_t card[2][64][kMaxPile];
   uint64_t down[2][kMaxPile + 1];
@@ -69,6 +72,10 @@ constexpr PileTerms MakePileTerms() {
 }
 inline constexpr PileTerms kTerms = MakePileTerms();
 
+// A position of the solver. The talon is the waste bottom to top, then the
+// stock top to bottom, with the pointer p = the cards in the waste
+// (docs/solvers/klondike.md#talon-moves). Invariant: ha, hb, sa, sb match the
+// piles (Solver keeps them so).
 struct Pos {
   std::array<std::array<uint8_t, kMaxPile>, kPiles> pile;  // codes, bottom to top
   std::array<uint8_t, kPiles> len, down;
@@ -82,13 +89,14 @@ struct Pos {
   uint64_t sa = 0, sb = 0;               // sums of the piles' mixed hashes
 };
 
+// A solver move. kTalonF / kTalonT: the talon card at pointer q = a (brought
+// up by draws, at most one redeal) to its foundation / onto pile b; kTabF:
+// pile a's top to its foundation; kTabT: pile a's cards from index c onto pile
+// b; kFoundT: suit a's foundation top onto pile b; kDraw, kRedeal: the plain
+// search's single draw and redeal.
 enum Kind : uint8_t { kTalonF, kTalonT, kTabF, kTabT, kFoundT, kDraw, kRedeal };
-// kTalonF: a = q (the pointer at which the card shows); kTalonT: a = q, b = pile;
-// kTabF: a = pile; kTabT: a = from, b = to, c = index of the run's base;
-// kFoundT: a = suit, b = pile.
 struct Move {
   uint8_t kind = 0, a = 0, b = 0, c = 0;
 };
-
 
 }  // namespace talon::klondike

@@ -1,4 +1,6 @@
-// Klondike solver internals: the relaxation's state and the talon-returned probes.
+// Klondike solver internals: the relaxation's state (draw 1's lost positions)
+// and the talon-returned probes. docs/solvers/klondike.md#relaxation,
+// #talon-returned.
 #pragma once
 
 #include <chrono>
@@ -11,19 +13,17 @@
 
 namespace talon::klondike {
 
-// The RELAXATION (see there): the draw-1 solver, and the positions its
-// phase proved lost, which every later phase skips; and the TALON RETURNED
-// probes, which add to them.
+// The draw-1 solver and its table, which holds only positions proved lost with
+// draw 1 (every later draw-3 phase skips them); the probes add to it.
 struct Relaxation {
   Relaxation(const KlondikeRules& draw1, size_t table_bytes) : solver(draw1, true), lost(table_bytes) {}
   Solver solver;
   TranspositionTable lost;
   bool won = false;  // draw 1 wins: going on would prove nothing
-  // TALON RETURNED: whether the draw-3 phases probe (set in Solve), the
-  // first probe's budget, and per returned position probed its state (see
-  // ReturnedLost); the probes' positions, counted into the stats by Solve;
-  // how many probes found draw 1 lost and won (the probes stop when wins
-  // outnumber losses); the probes' own stack and (dropped) line.
+  // Talon returned: whether the draw-3 phases probe (set by the driver), the
+  // first probe's budget, per returned position probed its state (see
+  // ReturnedLost); the probes' positions, for the driver to count; how many
+  // probes found draw 1 lost and won; the probes' own stack.
   bool probes = false;
   uint64_t first_probe = 0;
   KeyNumberMap probed;
@@ -32,15 +32,9 @@ struct Relaxation {
   std::vector<Frame> probe_stack;  // (made at the first probe)
 };
 
-// TALON RETURNED (see there): whether the position `pos` of the draw-3
-// search is lost because its returned position is lost with draw 1: known
-// so, or so proved by a probe now. A returned position is probed when first
-// met, with the first budget, and again with twice the budget of the last
-// probe each time it has been met kProbeAgain more times since, until a
-// probe decides it (a draw-1 win: never again). The probes keep their lost
-// positions in the relaxation's table. At most kMaxProbed positions are
-// followed (a bound on the map's memory, 24 bytes a slot, at most half
-// full: 12 MiB); others are only looked up.
+// Returns true only if the draw-3 position `pos` is lost: its returned
+// position (key `key`, under rx.solver's rules) is in rx.lost, or a probe now
+// proves it lost with draw 1. The probes' schedule: docs/solvers/klondike.md#talon-returned.
 bool ReturnedLost(Relaxation& rx, const Solver& solver, const Pos& pos, Key128 key, const SearchLimits& limits,
                   std::chrono::steady_clock::time_point t0);
 

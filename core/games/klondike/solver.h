@@ -1,10 +1,6 @@
-// The Klondike solver (docs/rules/klondike.md): a complete depth-first search
-// of its own, because Klondike needs three things core/search.h does not do:
-// moves that are whole trips through the stock ("draw until card X shows,
-// then play it"), cycles (cards go back and forth between piles, and from a
-// foundation back to the tableau with worry=true), and a key that forgets the
-// order of the tableau piles. It keeps the SearchLimits / SearchStats /
-// Verdict contract of core/search.h.
+// The Klondike solver: a complete depth-first search of its own, keeping the
+// SearchLimits / SearchStats / Verdict contract of core/search.h. Design and
+// proofs: docs/solvers/klondike.md; the code: core/games/klondike/.
 #pragma once
 
 #include <cstdint>
@@ -20,18 +16,18 @@ struct KlondikeRules {
   bool any_run = false;  // runs=any: any face-up tail moves (else the whole run)
   bool worry = false;    // cards may come back from a foundation
 };
+// REQUIRES: `options` complete for the klondike game.
 KlondikeRules ReadKlondikeRules(const Options& options);
 
-// Decides a Klondike deal (or hand-made position). prune=false is the plain
-// search the tests compare verdicts with: single draws and redeals as moves,
-// every legal move, no move played without branching.
+// Decides a Klondike deal (or hand-made position).
 // REQUIRES: CheckDeal(deal).ok() for the klondike game.
 // Returns solved with a line that replays through the checker, unsolvable
-// only when the whole space was searched, else unknown (stats.limit says why).
-// `first_phase_nodes` is the budget of the first restart phase (RESTARTS in
-// klondike_solver.cpp); the tests make it tiny so that small positions go
-// through many phases, each starting from the lost positions the earlier
-// ones left.
+// only when the whole space was searched, else unknown (stats.limit says why);
+// with limits.max_nodes, stats.nodes <= limits.max_nodes.
+// prune=false is the plain search the tests compare verdicts with: single
+// draws and redeals as moves, every legal move, nothing played without
+// branching. `first_phase_nodes` is the first restart phase's budget; the
+// tests make it tiny so that small positions go through many phases.
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune = true,
                           uint64_t first_phase_nodes = 20000);
 

@@ -1,5 +1,7 @@
 // Klondike solver internals: class Solver, one rule set's moves, keys and
-// tests on positions.
+// tests on positions (docs/solvers/klondike.md). The members the search calls
+// per position are inline here or in safe_moves.h; the rest are defined in
+// moves.cpp, keys.cpp, dead.cpp and relaxation.cpp.
 #pragma once
 
 #include <algorithm>
@@ -16,57 +18,58 @@
 
 namespace talon::klondike {
 
+// The moves, keys and tests of one rule set: the pruned search's (prune) or
+// the plain search's. REQUIRES: Start() before any other member that reads
+// the talon (it records the starting talon's order).
 class Solver {
  public:
   Solver(const KlondikeRules& rules, bool prune) : r_(rules), prune_(prune) {}
-  // Perturbs the move order (0: none). See RESTARTS.
+  // Perturbs the move order by `seed` (0: none; restart phases).
   void set_seed(uint64_t seed) { seed_ = seed; }
 
+  // The deal's position. REQUIRES: CheckDeal(deal).ok().
   Pos Start(const Deal& deal);
-  // TALON RETURNED: s with each card that came from the talon and could be
-  // played back where it lies (a pile's top on a face-up card, a King alone
-  // in a space, a foundation's top), again and again, put back into the
-  // talon in its starting order, with the pointer at 0 and no card played
-  // in the pass. `returned` (may be null) gets those cards in the order
-  // they were taken, each with its pile (-1: its foundation). Only with
-  // passes unlimited does it dominate s (see there). REQUIRES: Start().
+  // s's returned position: the cards from the talon that the draw-1 game
+  // could play back, put back, pointer 0, no card played in the pass
+  // (docs/solvers/klondike.md#talon-returned). `returned` (may be null) gets
+  // them in the order taken, each with its pile (-1: its foundation).
   Pos Returned(const Pos& s, std::vector<std::pair<uint8_t, int>>* returned = nullptr) const;
-  // KeyOf(Returned(s)), without making the position (it is asked of every
-  // child of the draw-3 search and of the probes: docs/performance.md).
+  // KeyOf(Returned(s)), without making the position.
   Key128 ReturnedKey(const Pos& s) const { return KeyFrom(ReturnedParts(s)); }
+  // All 52 cards are built.
   bool Won(const Pos& s) const { return s.found[0] + s.found[1] + s.found[2] + s.found[3] == 52; }
   // Won(s after m): only a card built can complete the foundations.
   bool Wins(const Pos& s, Move m) const {
     return (m.kind == kTabF || m.kind == kTalonF) && s.found[0] + s.found[1] + s.found[2] + s.found[3] == 51;
   }
+  // Writes s's moves to `out`, best first, and returns how many (at most
+  // kMaxMoves). Pruned: one move if a safe move exists, else the filtered
+  // list (docs/solvers/klondike.md#safe-moves, #filters).
   int Moves(const Pos& s, Move* out) const;
+  // Plays m, one of Moves(s), on s.
   void Apply(Pos& s, Move m) const;
+  // s's key: equal for positions equally winnable (docs/solvers/klondike.md#key).
   Key128 KeyOf(const Pos& s) const;
-  // KeyOf(s after m), without making that position: most children are
-  // found in the table and never entered. The same cases as Apply.
+  // KeyOf(s after m), without making that position. Guarded by
+  // ChildKeysAreTheKeysOfThePositionsReached.
   Key128 KeyAfter(const Pos& s, Move m) const;
-  // The key KeyOf gives the same position under the draw-1 rules (the
-  // RELAXATION's), from this solver's key for it: KeyFrom is the same but
-  // for the pointer, which draw 1 (passes unlimited) reads as 0 whenever a
-  // redeal is allowed (every pointer is on the fresh chain), where draw 3
-  // did so only on its chain. A key with the pass flag set has either
-  // pointer 0 already or a pointer draw 1 reads as 0. (Without prune
-  // neither reads pointers so: the key is the same.)
+  // From this solver's key of a position, the key the draw-1 rules give it
+  // (the relaxation's lookup): only the pointer differs, read as 0 by draw 1
+  // with unlimited passes once a redeal is allowed (pass flag set).
   Key128 Draw1Key(Key128 key) const {
     if (prune_ && r_.passes == 0 && (key.hi >> 49 & 1)) key.hi &= ~(uint64_t{31} << 24);
     return key;
   }
-  // LOST NEIGHBOURS: move m from s can be undone by the very next move
-  // of the game: a part of a run moved off a face-up card (it can go back),
-  // and with worry a card built off a face-up card or a lone King (it can
-  // come back) or a card brought back (it can be built again).
-  // Move m (a tableau move) leaves a face-down card on top of its pile, to
-  // be turned up.
+  // Returns true iff m is a tableau move that leaves a face-down card on top
+  // of its pile, to be turned up.
   static bool TurnsUp(const Pos& s, Move m) {
     if (m.kind != kTabT && m.kind != kTabF) return false;
     const int left = m.kind == kTabT ? m.c : s.len[m.a] - 1;
     return left > 0 && s.down[m.a] == left;
   }
+  // Returns true only if the very next move of the game can undo m from s
+  // (docs/solvers/klondike.md#lost-neighbours); false without prune. Guarded
+  // by UndoableMovesCanBeUndoneByTheNextMove.
   bool Undoable(const Pos& s, Move m) const {
     if (!prune_) return false;
     switch (m.kind) {
@@ -82,45 +85,38 @@ class Solver {
         return false;
     }
   }
-  // True only if the position cannot be won (BLOCKED CARDS). Only with prune.
+  // Returns true only if s cannot be won (docs/solvers/klondike.md#the-dead-test).
+  // Meant for the pruned search.
   bool Dead(const Pos& s) const;
-  // Dead(s) where move m (just applied to `parent` to reach s) can have
-  // made it true (WHEN THE TEST RUNS, at the top of the file).
-  // With no redeal left the test runs only after talon moves that drew a
-  // card past (or redealt): on deal 8 with draw=1 passes=1 (3 million
-  // positions) it found 99859 of 219258 such positions dead, but only 8 of
-  // 146592 after drawing just the card played, none of 102459 after
-  // playing the waste's top to the tableau (and none of the 4505 other
-  // talon cards built), and 136 of 368455 after a card built from the
-  // tableau, so those are left untested (about a third of the tests).
-  // `parent_alive`: Dead(parent) is known to be false. `alive` (may be
-  // null) is set to whether Dead(s) is now known to be false.
+  // Dead(s), asked only where move m (from `parent` to s) can have made it
+  // true (docs/solvers/klondike.md#when-the-test-runs); false without prune.
+  // `parent_alive`: Dead(parent) is known false. `alive` (may be null) is set
+  // to whether Dead(s) is now known false.
   bool DeadAfter(const Pos& s, Move m, const Pos& parent, bool parent_alive = false,
                  bool* alive = nullptr) const {
     const bool locked = TalonLocked(s);
-    // The test runs here (WHEN THE TEST RUNS): with no redeal left, after a
-    // talon move that drew a card past (or redealt); otherwise always.
+    // With no redeal left, only after a talon move that drew a card past (or
+    // redealt); otherwise always.
     const bool tested = !locked || ((m.kind == kTalonF || m.kind == kTalonT) &&
                                      (s.redeals != parent.redeals || m.a > parent.p + 1));
     if (alive) *alive = false;
     if (!tested || !prune_) return false;
-    const bool known_alive = parent_alive && !locked && StaysAlive(s, m, parent);  // ALIVE AFTER
+    const bool known_alive = parent_alive && !locked && StaysAlive(s, m, parent);  // alive after
     const bool dead = !known_alive && Dead(s);
     if (alive) *alive = !dead;
     return dead;
   }
-  // ALIVE AFTER: with a redeal left, move m took the position `parent`,
-  // where Dead() is false, to s, where it is then false too.
+  // Returns true only if, with a redeal left, Dead(parent) false implies
+  // Dead(s) false for m from `parent` to s (docs/solvers/klondike.md#alive-after).
+  // Guarded by TheDeadTestSkippedAfterAnAlivePositionWouldFindNothing.
   bool StaysAlive(const Pos& s, Move m, const Pos& parent) const;
-  // No redeal is left, now or later (limited passes, all redeals made).
+  // Returns true iff no redeal is left, now or later (limited passes, all made).
   bool TalonLocked(const Pos& s) const { return r_.passes != 0 && s.redeals >= r_.passes - 1; }
-  // The pruned move graph has no cycle (LOST POSITIONS KEPT).
+  // Returns true iff the pruned move graph has no cycle (runs=whole, no worry).
   bool Acyclic() const { return prune_ && !r_.any_run && !r_.worry; }
-  // POINTER DOMINANCE (see the top of the file): the keys of the positions
-  // that offer every talon card s offers (same everything else; key: s's),
-  // asked of the memory at once. Their probes nearly always miss the cache,
-  // so the search asks for them before the dead test and looks them up
-  // (Dominated) after it. Returns how many there are (at most kMaxTalon).
+  // Writes to xs the keys of the positions that dominate s (key: s's) and
+  // prefetches their slots in `table`; returns how many (at most kMaxTalon).
+  // docs/solvers/klondike.md#pointer-dominance.
   int DominatingKeys(const Pos& s, Key128 key, const TranspositionTable& table, Key128* xs) const {
     if (!prune_ || r_.passes != 0 || r_.draw == 1 || !s.yield) return 0;
     const bool fresh = s.p == 0 || ModDraw(s.p) == 0 || s.p == s.n;
@@ -133,8 +129,8 @@ class Solver {
     }
     return nx;
   }
-  // True if one of the nx keys xs (DominatingKeys) is in `table`; the
-  // first found goes to `by`.
+  // Returns true iff one of the nx keys xs is in `table`; the first found goes
+  // to `by`.
   static bool Dominated(const Key128* xs, int nx, const TranspositionTable& table, Key128& by) {
     for (int i = 0; i < nx; ++i) {
       if (table.Contains(xs[i])) {
@@ -144,19 +140,18 @@ class Solver {
     }
     return false;
   }
-  // Appends the MoveSpecs of `m` (draws and redeal first) and applies it.
+  // Appends m as the game's moves (draws and redeal first) to `out`, and
+  // applies it to s.
   void Expand(Pos& s, Move m, std::vector<MoveSpec>& out) const;
 
  private:
   // The card of the same rank and colour as `c`, of the other suit.
   static uint8_t Twin(uint8_t c) { return static_cast<uint8_t>(c ^ 3); }
-  // Card c (rank r) may go to its foundation without branching (SAFE MOVES).
+  // Defined in safe_moves.h.
   bool Safe(const Pos& s, uint8_t c) const;
-  // Whether the talon card at pointer q (reachable) may go to its
-  // foundation without branching when Safe (FROM THE TALON, at the top).
   bool TalonSafe(const Pos& s, int q) const;
   // Where the cards that the very next move could pick up are, computed once
-  // per Moves call (so the filters below cost O(1)).
+  // per Moves call (so the filters cost O(1)).
   struct Reach {
     uint64_t movable = 0;  // face-up tableau cards that are the base of a movable run
     uint64_t talon = 0;    // talon cards some draws bring to the waste's top
@@ -164,18 +159,13 @@ class Solver {
     std::array<uint8_t, 64> index;  // and the index in it
   };
   void FillReach(const Pos& s, const uint8_t* qs, int nq, Reach& w) const;
-  // a King that is the base of a movable run with cards under it, or one
-  // reachable in the talon, or (worry) on top of a foundation.
   bool KingFor(const Pos& s, int emptied, const Reach& w) const;
-  // Whether card `c` or its twin (the same rank and colour: either can
-  // lie where the other can) could be moved by the very next move, as the
-  // base of a movable run, from the talon, or back from its foundation.
   bool EitherAvailable(const Pos& s, uint8_t c, const Reach& w) const;
-  // x / draw and x % draw (x >= 0), with the usual draw 3 a constant: a
-  // division by a variable is slow, and the move generator and the keys
-  // do many.
+  // x / draw and x % draw (x >= 0), draw 3 a constant (a division by a
+  // variable is slow).
   int DivDraw(int x) const { return r_.draw == 3 ? x / 3 : x / r_.draw; }
   int ModDraw(int x) const { return r_.draw == 3 ? x % 3 : x % r_.draw; }
+  // Returns true iff s may redeal (after the stock runs out).
   bool CanRedeal(const Pos& s) const {
     return s.n > 0 && (r_.passes == 0 ? s.yield != 0 : s.redeals < r_.passes - 1);
   }
@@ -185,8 +175,8 @@ class Solver {
     if (q < s.p) return false;
     return q == s.n || ModDraw(q - s.p) == 0;
   }
-  // The pointers (>= 1) whose waste top some draws (and at most one redeal)
-  // bring up. Returns how many.
+  // Writes to `out` the pointers (>= 1) whose waste top some draws (and at
+  // most one redeal) bring up; returns how many (at most 2 * kMaxTalon + 2).
   int Reachable(const Pos& s, uint8_t* out) const {
     int k = 0;
     bool seen[kMaxTalon + 1] = {};
@@ -205,9 +195,9 @@ class Solver {
     }
     return k;
   }
-  // Pile i's share of the key: its raw hashes mixed (so that the sums over
-  // the piles forget only the piles' order). Unsum before changing pile i,
-  // Resum after.
+  // Pile i's share of the key is its raw hashes mixed, so that the sums over
+  // the piles forget only their order. Unsum before changing pile i, Resum
+  // after; Push, Cut and SetDown keep its raw hashes.
   static constexpr uint64_t kSaltB = 0x632BE59BD9B4E019ULL;
   static void Unsum(Pos& s, int i) {
     s.sa -= Mix(s.ha[i]);
@@ -241,10 +231,9 @@ class Solver {
     if (s.len[i] > 0 && s.down[i] == s.len[i]) SetDown(s, i, s.down[i] - 1);
   }
 
-  // A move's effect outside the tableau piles (the talon's size, pointer
-  // and mask, the redeals, the pass flag, the foundations), written to `k`,
-  // a Pos or KeyParts, from the position `s` before the move. `k` may be
-  // `s` itself: every field is read before it is written.
+  // Writes m's effect outside the tableau piles (talon, pointer, redeals,
+  // pass flag, foundations) to `k`, a Pos or KeyParts, from s before m.
+  // `k` may be s itself: every field is read before it is written.
   template <class Counts>
   void CountsAfter(Counts& k, const Pos& s, Move m) const {
     switch (m.kind) {
@@ -279,7 +268,7 @@ class Solver {
     }
   }
   // What a key is made of: the sums of the piles' mixed hashes and the
-  // exact part.
+  // exact part (KeyFrom packs them).
   struct KeyParts {
     uint64_t sa, sb;
     uint32_t mask;
@@ -287,9 +276,9 @@ class Solver {
     std::array<uint8_t, 4> found;
   };
   Key128 KeyFrom(const KeyParts& k) const;
-  KeyParts ReturnedParts(const Pos& s) const;
+  KeyParts ReturnedParts(const Pos& s) const;  // KeyParts of Returned(s)
   template <class F>
-  void ForEachReturn(const Pos& s, F&& f) const;
+  void ForEachReturn(const Pos& s, F&& f) const;  // relaxation.cpp
   // Pile i's mixed hashes change from (ha, hb) to (ha2, hb2).
   static void Rehash(KeyParts& k, uint64_t ha, uint64_t hb, uint64_t ha2, uint64_t hb2) {
     k.sa += Mix(ha2) - Mix(ha);

@@ -67,7 +67,7 @@ SolverCheck CheckChildKeys(const Deal& deal, bool prune, int lines, uint64_t see
   KlondikeRules draw1 = rules;
   draw1.draw = 1;
   Solver solver(rules, prune), relaxed(draw1, prune);
-  const bool relaxes = prune && rules.draw >= 2;  // the RELAXATION's key too
+  const bool relaxes = prune && rules.draw >= 2;  // the relaxation's key too
   SolverCheck out;
   ForRandomLines(solver, solver.Start(deal), lines, seed, [&](const Pos& s, const Move* moves, int n) {
     for (int i = 0; i < n; ++i) {
@@ -126,7 +126,7 @@ SolverCheck CheckReturnedTalon(const Deal& deal, int lines, uint64_t seed) {
     ++out.checked;
     // Nothing is left to return, and ReturnedKey is the returned key.
     bool ok = solver.KeyOf(solver.Returned(back)) == solver.KeyOf(back) && solver.ReturnedKey(s) == solver.KeyOf(back);
-    // TurnsUp says which moves turn a card up (TURN-UPS RETURNED).
+    // TurnsUp says which moves turn a card up (turn-ups returned).
     for (int i = 0; i < n_next && ok; ++i) {
       Pos after = s;
       solver.Apply(after, next[i]);
