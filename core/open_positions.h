@@ -10,7 +10,7 @@
 // part or to a lost position, with no win in it; the part is lost. The
 // positions still open when the search stops are exactly those not proved
 // lost; erasing them from the visited set leaves only lost positions, which
-// a later search may skip (klondike_solver.cpp, LOST POSITIONS KEPT).
+// a later search may skip (docs/solvers/klondike.md#lost-positions-kept).
 //
 // Use, for each position entered (index = a number that grows with every
 // position entered): Enter; for each move to a position already in the

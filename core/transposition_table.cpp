@@ -319,10 +319,8 @@ size_t TranspositionTable::NextSize() const {
   // Four times larger up to 256 MiB (few steps while they are cheap), else
   // twice (a search of 8-16 million keys fits 512 MiB at most half full,
   // where four times would take 1 GiB), while the old and the new array
-  // together stay within the byte limit: a kept block of the new size is
-  // filled while the old array is held, and the rule keeps every table's
-  // largest size what it was before growth in place (session 27,
-  // docs/performance.md). 0: no growth.
+  // together stay within the byte limit (a kept block of the new size is
+  // filled while the old array is held). 0: no growth.
   constexpr size_t kFourTimesUpTo = size_t{256} << 20;
   for (size_t factor : {size_t{4}, size_t{2}}) {
     const size_t n = slots_.size() * factor;
@@ -333,9 +331,8 @@ size_t TranspositionTable::NextSize() const {
 }
 
 size_t TranspositionTable::NextSizeInTime() {
-  // The worst cases measured here (the step to 1 GiB: 2.36 s on fresh
-  // memory, 0.27 s on a kept block), so a step may be given up that would
-  // have ended in time.
+  // Upper bounds of a growth step's cost (docs/performance.md), so a step
+  // may be given up that would have ended in time.
   constexpr double kFreshSecondsPerGiB = 2.5, kKeptSecondsPerGiB = 0.4;
   const size_t n = NextSize();
   if (n == 0 || deadline_ == std::chrono::steady_clock::time_point::max()) return n;

@@ -31,10 +31,10 @@ namespace talon {
 // them out again for the same size (AllocateHuge) or for any size up to
 // theirs (AllocateHugeAtLeast, for the tables' arrays: the smallest block
 // large enough, within which the table then grows): touching fresh memory
-// is slow on a virtual machine (2.4 s a GiB on the project machine,
-// against 0.1 s to clear memory already touched), and a thread solving
-// many deals grows its tables to the same sizes every time, some of them
-// two at once (a Klondike search's main table and its relaxation's). It
+// is slow on a virtual machine, far slower than clearing memory already
+// touched (docs/performance.md), and a thread solving many deals grows its
+// tables to the same sizes every time, some of them two at once (a Klondike
+// search's main table and its relaxation's). It
 // keeps them only while the blocks it keeps and those in use fit its
 // budget (SetHugeBlockBudget), freeing the smallest first: kept blocks
 // never take a thread past its budget (only its tables in use can, within
@@ -98,13 +98,9 @@ class TranspositionTable {
   void Reset(size_t max_bytes, size_t initial_slots);
   // From now on, a growth step that could not end by `deadline` (the
   // caller's --max-seconds) is not taken: the table keeps its size until
-  // the next Reset and, once full, forgets keys as at its byte limit. A
+  // the next Reset and, once full, forgets keys as at its byte limit. (A
   // step places every key again and cannot stop half way; on fresh memory
-  // it takes up to about 2.5 s a GiB here (the kernel clearing pages the
-  // virtual machine has handed back to its host; docs/performance.md),
-  // about 0.3 s a GiB on memory touched before (a kept block, the array's
-  // own part when it grows in place), so a step taken just before the
-  // limit made the search overrun it.
+  // it can take seconds a GiB: docs/performance.md.)
   void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
 
   size_t size() const { return size_; }
@@ -112,12 +108,9 @@ class TranspositionTable {
   uint64_t overwrites() const { return overwrites_; }
 
   // A key sits at most kMaxProbe slots from its home slot; a key whose
-  // window is full makes the table grow (or, at its limit, overwrite). With
-  // 16, linear probing filled some window of a large table at 24-39% load,
-  // long before the half-full growth: a Klondike search grew its main table
-  // to 1 GiB on fresh memory holding 4.1 million keys (deal 832, defaults),
-  // where 32 keeps it at 256 MiB (growth at 42-47% load; session 25,
-  // docs/performance.md).
+  // window is full makes the table grow (or, at its limit, overwrite). 32
+  // lets a large table reach about half full before a window fills (16
+  // filled one at a quarter to two fifths, growing the table early).
   static constexpr size_t kMaxProbe = 32;
 
  private:

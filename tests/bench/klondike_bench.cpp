@@ -1,25 +1,15 @@
-// Klondike benchmarks: dealing, and deciding ranges of deals under the
-// issue's targets (docs/rules/klondike.md quotes the figures and commands).
+// Klondike benchmarks: dealing, and deciding ranges of deals (the targets,
+// figures and commands are in docs/performance.md).
 //
 //   build/bin/talon_bench --benchmark_filter='Klondike(Deal|Range.*/1/100/)'  # quick
 //   build/bin/talon_bench --benchmark_filter='KlondikeRange.*/1/1000/'  # the full targets
 //
-// A range benchmark runs once over deals FIRST..LAST with a deterministic
-// budget per deal standing for 10 s of one core of the project machine in a
-// range run, and no time limit, so the verdicts do not depend on the
-// machine's load. The budgets (session 18; docs/rules/klondike.md,
-// Measurements): `talon-stats --max-seconds 10` on deals 1-1000 left the
-// runs=any worry=true deals it did not decide at a median of 34 million
-// positions and the defaults' at 26.6 to 30.4 million in two runs (28
-// million here); draw=1 passes=1 decides every deal, the slowest (832)
-// after 16.7 million positions in 8.0 s, so 21 million. (Session 6's
-// budgets were 50, 38 and 39 million.) Session 21: since the dead test
-// runs at nearly every runs=any worry=true position, a position costs
-// more, and with 34 million (or 29, the median above measured again) 8
-// of the 34 hardest deals took 10 to 17 s: the runs=any worry=true budget
-// is now 20 million, with which none of them takes more than 10 s (so
-// the benchmark decides somewhat fewer deals than a 10-s run does:
-// docs/rules/klondike.md, Measurements, Session 21). TALON_KLONDIKE_MAX_NODES overrides
+// A range benchmark runs once over deals FIRST..LAST with a fixed budget of
+// positions per deal and no time limit, so the verdicts do not depend on the
+// machine's load. Each budget stands for about 10 s of one core in a range
+// run (runs=any worry=true 20 million, the defaults 28 million, draw=1
+// passes=1 21 million positions), so the benchmark decides about what
+// `talon-stats --max-seconds 10` decides. TALON_KLONDIKE_MAX_NODES overrides
 // the budget, TALON_KLONDIKE_DEALS restricts the range to a list of deals.
 // Reports: decided (fraction solved or proved unsolvable), solved,
 // unsolvable, unknown, median_ms and mean_ms per deal, nodes per deal; the

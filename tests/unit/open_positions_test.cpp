@@ -1,7 +1,8 @@
 // OpenPositions on random move graphs with cycles: a search driven the way
-// klondike_solver.cpp drives it (visited set, budget stops, restarts with
-// other move orders that skip what earlier ones proved lost) never keeps a
-// position that can still reach a win, and its verdicts are the true ones.
+// the Klondike solver drives it (core/games/klondike/phase.cpp: visited set,
+// budget stops, restarts with other move orders that skip what earlier ones
+// proved lost) never keeps a position that can still reach a win, and its
+// verdicts are the true ones.
 #include "core/open_positions.h"
 
 #include <gtest/gtest.h>

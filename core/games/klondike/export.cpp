@@ -1,4 +1,4 @@
-#include "core/games/klondike_export.h"
+#include "core/games/klondike/export.h"
 
 namespace talon {
 

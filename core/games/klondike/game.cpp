@@ -8,8 +8,8 @@
 // foundation (option worry=true: the top card of a foundation may).
 //
 // This file holds the options, the dealing order, the checker and the
-// notation; the solver is klondike_solver.cpp, the export formats
-// klondike_export.cpp.
+// notation; the solver is the rest of core/games/klondike/
+// (docs/solvers/klondike.md), the export formats export.cpp.
 //
 // Checker counters (Table::counters): [0] redeals made, [1] 1 iff a card has
 // left the waste since the last redeal (or the start).
@@ -18,15 +18,16 @@
 #include <string>
 
 #include "core/games/games.h"
-#include "core/games/klondike_solver.h"
+#include "core/games/klondike/solver.h"
 
 namespace talon {
 namespace {
 
 constexpr int kPiles = 7;
 constexpr int kTalonCards = 24;
-// The most passes `passes=N` takes: any bound serves (no winning line needs
-// more than 25 passes, see klondike_solver.cpp); this one keeps N an int.
+// The most passes `passes=N` takes: any bound serves (a winning line needs at
+// most 25 passes: a pass that plays no talon card can be left out); this one
+// keeps N an int.
 constexpr int64_t kMaxPasses = 999;
 const char* const kArrow = "\u2192";  // →
 
