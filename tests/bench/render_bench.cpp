@@ -1,15 +1,12 @@
 // Printing speed: a 100-deal booklet of the first six games (solving
 // included) and a one-deal PNG at 150 dpi. Run:
-//   build/bin/talon_bench --benchmark_filter='Render|Booklet|PngDeflate' --benchmark_repetitions=5
+//   build/bin/talon_bench --benchmark_filter='Render|Booklet' --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
-
-#include <zlib.h>
 
 #include "core/game.h"
 #include "render/cairo_writer.h"
 #include "render/fonts.h"
 #include "render/pdf_writer.h"
-#include "render/png_encoder.h"
 #include "render/sheets.h"
 #include "render/template.h"
 
@@ -88,65 +85,6 @@ void BM_RenderPng150(benchmark::State& state) {
   state.counters["bytes"] = static_cast<double>(bytes);
 }
 BENCHMARK(BM_RenderPng150)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
-
-// Why render/png_encoder.h exists: the PNG of BM_RenderPng150/1's picture
-// (1241 x 3533 pixels, 13 MB of "Up"-filtered rows, mostly zeros) compressed
-//   0: by zlib with Z_RLE, row by row, from the filtered rows (what WritePng did);
-//   1: by Deflater, row by row, from the same filtered rows;
-//   2: by EncodePngRgb from the pixels, filtering included (what WritePng does).
-void BM_PngDeflate(benchmark::State& state) {
-  static const Image img = [] {
-    const Game& game = *FindGame("fourteen-out");
-    auto deal = MakeDeal(game, 1, {});
-    SolveResult r = game.Solve(*deal, SearchLimits{});
-    Solution s;
-    s.result = r.verdict;
-    s.moves = r.moves;
-    auto t = ShippedTemplate("a4", 1, false);
-    auto doc = RenderDealSheets(game, *deal, &s, SheetKind::kBoth, *t, BenchFonts());
-    return *DrawImage(*doc, BenchFonts(), 150);
-  }();
-  const size_t stride = 4 * static_cast<size_t>(img.width);
-  static const std::vector<uint8_t> rows = FilterRowsUp(img.pixels.data(), img.width, img.height, stride);
-  const size_t row_bytes = 1 + 3 * static_cast<size_t>(img.width);
-  size_t bytes = 0;
-  for (auto _ : state) {
-    switch (state.range(0)) {
-      case 0: {
-        z_stream z{};
-        deflateInit2(&z, 6, Z_DEFLATED, 15, 9, Z_RLE);
-        std::string out;
-        unsigned char buf[1 << 16];
-        for (size_t at = 0; at < rows.size(); at += row_bytes) {
-          z.next_in = const_cast<Bytef*>(rows.data() + at);
-          z.avail_in = static_cast<uInt>(row_bytes);
-          const int flush = at + row_bytes == rows.size() ? Z_FINISH : Z_NO_FLUSH;
-          do {
-            z.next_out = buf;
-            z.avail_out = sizeof buf;
-            deflate(&z, flush);
-            out.append(reinterpret_cast<const char*>(buf), sizeof buf - z.avail_out);
-          } while (z.avail_out == 0);
-        }
-        deflateEnd(&z);
-        bytes = out.size();
-        break;
-      }
-      case 1: {
-        Deflater d;
-        for (size_t at = 0; at < rows.size(); at += row_bytes) d.Write(rows.data() + at, row_bytes);
-        bytes = d.Finish().size();
-        break;
-      }
-      default:
-        bytes = EncodePngRgb(img.pixels.data(), img.width, img.height, stride).size();
-    }
-    benchmark::ClobberMemory();
-  }
-  state.counters["bytes"] = static_cast<double>(bytes);
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(rows.size()));
-}
-BENCHMARK(BM_PngDeflate)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace talon::render
