@@ -2,7 +2,7 @@
 // checker on hand-made positions, and the solver (hand-made deals with known
 // answers; numbered deals replayed through the checker, unsolvable verdicts
 // checked against the plain exhaustive search).
-#include "core/games/fourteens.h"
+#include "core/games/fourteens/pairs_game.h"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 
 #include "core/game.h"
 #include "core/games/games.h"
-#include "core/games/idiots_delight_solver.h"
+#include "core/games/idiots_delight/testing.h"
 #include "core/shuffle.h"
 
 namespace talon {

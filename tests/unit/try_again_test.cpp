@@ -3,7 +3,7 @@
 // the solver: on hundreds of small positions its verdicts agree with the
 // plain search (no safe build, no dead test, no symmetry), every solution
 // replays to a win, and on shuffled deals solutions replay too.
-#include "core/games/try_again.h"
+#include "core/games/try_again/testing.h"
 
 #include <gtest/gtest.h>
 
