@@ -1,8 +1,9 @@
 // Fourteen Out (docs/rules/fourteen-out.md): 52 cards face up in 12 piles,
 // dealt pile by pile (piles 1-4 five cards, piles 5-12 four; deck[0] at the
-// bottom of pile 1). Remove the top cards of two different piles whose
-// values sum to 14. The rules, checker and solver are in fourteens.h.
-#include "core/games/fourteens.h"
+// bottom of pile 1). Remove the top cards of two different piles whose values
+// sum to 14. The checker is core/games/fourteens/pairs_game.h, the solver
+// docs/solvers/adding-games.md.
+#include "core/games/fourteens/pairs_game.h"
 #include "core/games/games.h"
 
 namespace talon {

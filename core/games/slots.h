@@ -106,8 +106,8 @@ struct SlotRules {
   using Move = SlotMove;
   static constexpr int kMaxMoves = Generate::kMaxMoves;
   bool prune = true;
-  // With prune, Moves() returns one move only: the games using SlotRules
-  // prove in their files that no choice ever matters.
+  // With prune, Moves() returns one move only: no choice ever matters in
+  // the games using SlotRules (docs/solvers/adding-games.md).
   const SlotDeal* deal = nullptr;
 
   bool Won(const Position& p) const { return p.on_table == 0 && p.drawn == deal->stock_size; }

@@ -1,8 +1,9 @@
 // Take Fourteen (docs/rules/take-fourteen.md): the play of Fourteen Out, but
-// the 52 cards are dealt one at a time round the twelve piles (card i on
-// top of pile (i mod 12) + 1), so piles 1-4 get five cards and 5-12 four.
-// The rules, checker and solver are in fourteens.h.
-#include "core/games/fourteens.h"
+// the 52 cards are dealt one at a time round the twelve piles (card i on top
+// of pile (i mod 12) + 1), so piles 1-4 get five cards and 5-12 four. The
+// checker is core/games/fourteens/pairs_game.h, the solver
+// docs/solvers/adding-games.md.
+#include "core/games/fourteens/pairs_game.h"
 #include "core/games/games.h"
 
 namespace talon {

@@ -3,33 +3,10 @@
 // the 10, J, Q and K of one suit together once all four are in the slots;
 // empty slots refill from the stock.
 //
-// The solver needs no search: no choice ever matters.
-//
-// PROOF. Abstract a position to (M, F, d): M the multiset of VALUES of the
-// A-9 cards on the tableau, F the set of 10s and court cards on the tableau
-// (with suits), d the number of stock cards drawn. Every card in a slot is
-// available and suits matter only to say which 10-J-Q-K go together, so the
-// legal moves are determined by (M, F): remove {v, 10-v} from M for
-// 1 <= v <= 5 when present (for v = 5, two 5s), or remove the four cards
-// T-J-Q-K of suit s from F when all four are in F. A move m gives the
-// abstract position with m removed and the next k stock cards S[d, d+k)
-// added, d + k, where k = min(|m|, stock left) (the tableau is full while
-// the stock lasts). Every move discards cards: the system TERMINATES.
-// It is LOCALLY CONFLUENT: let a, b be two moves. If they are equal as
-// abstract moves (same value pair, or the same suit's set, which is one
-// move), the results are equal. Otherwise they share no card value class
-// (the pair classes {1,9} {2,8} {3,7} {4,6} {5,5} are disjoint and each
-// suit's set is its own), so each stays legal after the other (a move only
-// removes cards of its own class; refills only add), and both orders end in
-// (M, F minus a and b, plus S[d, d+k), d + k) with k = min(|a|+|b|, stock
-// left). By Newman's lemma the system is confluent: every maximal play ends
-// in the same abstract position. So the deal is won iff an arbitrary play,
-// continued while any move exists, discards all 52 cards; when it does not,
-// no play wins and "unsolvable" is exact.
-//
-// The solver is the generic search with Rules whose Moves() returns one
-// move (prune) or all of them (the plain search, used by the tests to check
-// this proof exhaustively on hundreds of deals).
+// The solver needs no search: no choice ever matters (a confluence proof,
+// docs/solvers/adding-games.md, "Thirteens and Take Ten"). With prune,
+// Moves() returns one move; SlotsDeals.NoChoiceMattersInThirteensAndTakeTen
+// checks the proof against every play and the plain search.
 #include "core/games/games.h"
 #include "core/games/slots.h"
 

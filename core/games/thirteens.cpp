@@ -2,32 +2,10 @@
 // 15), the rest a stock. Discard two cards whose values sum to 13 (A=1,
 // J=11, Q=12) or a King alone; empty slots refill from the stock.
 //
-// The solver needs no search: no choice ever matters.
-//
-// PROOF. Abstract a position to (M, d): M the multiset of VALUES on the
-// tableau, d the number of stock cards drawn. Suits play no part in the
-// rules and every card in a slot is available, so the legal moves of a
-// position are determined by M: remove {13}, or {v, 13-v} for 1 <= v <= 6
-// when both are in M. A move m gives (M - m + S[d, d+k), d + k), where S is
-// the stock in drawing order and k = min(|m|, 52 - slots - d) (the tableau is
-// full while the stock lasts, so the refill fills exactly the |m| emptied
-// slots). So the abstract game is a rewriting system on (M, d) in which
-// every move removes at least one card: it TERMINATES.
-// It is LOCALLY CONFLUENT: let a, b be two moves of (M, d). If a = b as
-// value multisets, their results are equal. Otherwise a and b belong to
-// different classes ({13}, {1,12}, ..., {6,7}), which share no value, so b is
-// still legal after a (a removes no card of b's values; refills only add)
-// and a after b; and a-then-b gives (M - a - b + S[d, d+k), d + k) with
-// k = min(|a|+|b|, stock left), exactly what b-then-a gives.
-// By Newman's lemma a terminating, locally confluent system is confluent:
-// every maximal play from a position ends in the same abstract position,
-// in particular with the same number of cards left. So the deal is won iff
-// an arbitrary play, continued while any move exists, discards all 52
-// cards; and when it does not, no play wins: "unsolvable" is exact.
-//
-// The solver is the generic search with Rules whose Moves() returns one
-// move (prune) or all of them (the plain search, used by the tests to check
-// this proof exhaustively on hundreds of deals).
+// The solver needs no search: no choice ever matters (a confluence proof,
+// docs/solvers/adding-games.md, "Thirteens and Take Ten"). With prune,
+// Moves() returns one move; SlotsDeals.NoChoiceMattersInThirteensAndTakeTen
+// checks the proof against every play and the plain search.
 #include "core/games/games.h"
 #include "core/games/slots.h"
 

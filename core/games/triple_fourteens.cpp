@@ -1,8 +1,9 @@
-// Triple Fourteens (docs/rules/triple-fourteens.md): three decks (156
-// cards) face up in 24 piles, dealt pile by pile: piles 1-12 seven cards,
-// piles 13-24 six. Remove the top cards of two different piles whose values
-// sum to 14. The rules, checker and solver are in fourteens.h.
-#include "core/games/fourteens.h"
+// Triple Fourteens (docs/rules/triple-fourteens.md): three decks (156 cards)
+// face up in 24 piles, dealt pile by pile: piles 1-12 seven cards, piles
+// 13-24 six. Remove the top cards of two different piles whose values sum to
+// 14. The checker is core/games/fourteens/pairs_game.h, the solver
+// docs/solvers/adding-games.md.
+#include "core/games/fourteens/pairs_game.h"
 #include "core/games/games.h"
 
 namespace talon {

@@ -13,7 +13,7 @@
 
 #include <array>
 
-#include "core/games/fourteens.h"
+#include "core/games/fourteens/pairs_game.h"
 #include "core/games/games.h"
 #include "core/shuffle.h"
 

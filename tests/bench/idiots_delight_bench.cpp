@@ -1,6 +1,7 @@
 // The Idiot's Delight solver: share of deals decided within a time limit
-// per deal (the target: deals 1-1000, 10 s each, one core, at least
-// 99.5% decided), the median time and nodes per deal, and the node rate.
+// per deal (the target, docs/performance.md: deals 1-1000, 10 s each, one
+// core, at least 99.5% decided), the median time and nodes per deal, and the
+// node rate.
 //
 //   build/bin/talon_bench --benchmark_filter=IdiotsDelight
 //   build/bin/talon_bench --benchmark_filter='IdiotsDelightDecide/1/1000/10000'   # the target run

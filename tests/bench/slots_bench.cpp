@@ -5,7 +5,7 @@
 //
 //   build/bin/talon_bench --benchmark_filter=Slots --benchmark_repetitions=5
 //
-// Targets (issue 2): thirteens and take-ten <= 50 us/deal, fifteen <= 100.
+// Targets (docs/performance.md): thirteens and take-ten <= 50 us/deal, fifteen <= 100.
 #include <benchmark/benchmark.h>
 
 #include <vector>

@@ -3,7 +3,7 @@
 // patching options), and the solver on deals 1-300: every solution replays
 // to a win, verdicts and scores agree with the plain search, and the search
 // beats greedy play.
-#include "core/games/carpet.h"
+#include "core/games/carpet/testing.h"
 
 #include <gtest/gtest.h>
 

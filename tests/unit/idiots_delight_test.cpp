@@ -10,7 +10,7 @@
 
 #include "core/game.h"
 #include "core/games/games.h"
-#include "core/games/idiots_delight_solver.h"
+#include "core/games/idiots_delight/testing.h"
 #include "core/shuffle.h"
 
 namespace talon {
@@ -582,18 +582,40 @@ TEST(IdiotsDelight, LimitsGiveUnknown) {
 }
 
 // A tiny table forgets positions all the time; the on-path check must keep
-// the search finite and the verdicts unchanged.
+// the search finite and the verdicts unchanged. Every case is decided by
+// both searches, and its tiny-table search enters more positions than its
+// table has slots. With 64 KiB: 19 and 36 are proved unsolvable (the
+// complete search exhausts them), 10, 20, 21 and 26 solved. With 2 KiB,
+// 36's search goes round cycles to the node limit without the check.
 TEST(IdiotsDelight, TinyTableStillDecides) {
-  for (uint64_t n : {1, 6, 15, 17, 19}) {
-    Deal d = *MakeDeal(G(), n, {});
+  struct Case {
+    uint64_t deal;
+    size_t memory;
+  };
+  const std::vector<Case> cases = {{10, 64 << 10}, {19, 64 << 10}, {20, 64 << 10}, {21, 64 << 10},
+                                   {26, 64 << 10}, {36, 64 << 10}, {19, 2 << 10},  {36, 2 << 10}};
+  size_t compared = 0;
+  int unsolvable = 0;
+  for (const Case& c : cases) {
+    Deal d = *MakeDeal(G(), c.deal, {});
     SolveResult big = G().Solve(d, Nodes(3'000'000));
     SearchLimits tiny = Nodes(20'000'000);
-    tiny.max_memory = 64 << 10;
+    tiny.max_memory = c.memory;
     SolveResult small = G().Solve(d, tiny);
+    const std::string what = "deal " + std::to_string(c.deal) + ", " + std::to_string(c.memory) + " bytes";
+    EXPECT_NE(big.verdict, Verdict::kUnknown) << what;
     if (big.verdict == Verdict::kUnknown) continue;
-    EXPECT_EQ(small.verdict, big.verdict) << n;
-    EXPECT_LE(small.stats.table_bytes, tiny.max_memory);
+    ++compared;
+    EXPECT_EQ(small.verdict, big.verdict) << what << ": " << small.stats.limit;
+    EXPECT_LE(small.stats.table_bytes, tiny.max_memory) << what;
+    EXPECT_GT(small.stats.nodes, small.stats.table_bytes / sizeof(Key128)) << what << ": the table never had to forget";
+    unsolvable += small.verdict == Verdict::kUnsolvable;
+    if (small.verdict == Verdict::kSolved) {
+      EXPECT_TRUE(ReplayMoves(G(), d, small.moves).won) << what;
+    }
   }
+  EXPECT_EQ(compared, cases.size());
+  EXPECT_EQ(unsolvable, 4);
 }
 
 }  // namespace

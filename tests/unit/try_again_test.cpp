@@ -3,7 +3,7 @@
 // the solver: on hundreds of small positions its verdicts agree with the
 // plain search (no safe build, no dead test, no symmetry), every solution
 // replays to a win, and on shuffled deals solutions replay too.
-#include "core/games/try_again.h"
+#include "core/games/try_again/testing.h"
 
 #include <gtest/gtest.h>
 
@@ -377,10 +377,8 @@ TEST(TryAgain, WinFinderNeverWinsALostPosition) {
 }
 
 // The win-finders' share: eighths of what is left of a node limit; with
-// only a time limit, no node cap (the clock stops them: a fixed cap handed
-// the rest of a 10-second limit to the complete search, which proves
-// nothing on such deals); with no limit, a fixed cap so that the complete
-// search then runs to the end.
+// only a time limit, no node cap (the clock stops them); with no limit, a
+// fixed cap so that the complete search then runs to the end.
 TEST(TryAgain, WinFindersBudgetFollowsTheCallersLimits) {
   SearchLimits nodes;
   nodes.max_nodes = 8000;
@@ -419,9 +417,9 @@ TEST(TryAgain, WinFinderIsDeterministic) {
 }
 
 // The static beam's diversity (a seeded jitter on the score, each parent's
-// best child first): deals 962 and 461, unknown at 32 million nodes before
-// it, are won by the win-finders alone within a million nodes; the lines
-// replay to a win, and the same budget gives the same line twice.
+// best child first): the win-finders alone win deals 962 and 461, among the
+// hardest, within a million nodes; the lines replay to a win, and the same
+// budget gives the same line twice.
 TEST(TryAgain, DiverseBeamWinsDealsThePlainBeamMissed) {
   for (uint64_t n : {962, 461}) {
     auto deal = MakeDeal(G(), n, {});

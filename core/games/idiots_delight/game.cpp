@@ -9,13 +9,13 @@
 // worry=true: a foundation's top card may come back to the tableau.
 //
 // Foundations are numbered by suit: 1 clubs, 2 diamonds, 3 hearts, 4 spades.
-// The solver is in idiots_delight_solver.{h,cpp}.
+// The solver is in this directory (docs/solvers/idiots-delight.md).
 #include <algorithm>
 #include <cctype>
 #include <string>
 
 #include "core/games/games.h"
-#include "core/games/idiots_delight_solver.h"
+#include "core/games/idiots_delight/solver.h"
 
 namespace talon {
 namespace {

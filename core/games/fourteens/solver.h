@@ -1,163 +1,31 @@
-// The "pairs to fourteen" pile games: Fourteen Out, Take Fourteen and Triple
-// Fourteens (docs/rules/fourteen-out.md, take-fourteen.md,
-// triple-fourteens.md). All three are the same play on different layouts:
-// every card face up in piles; a move removes the top cards of two different
-// piles whose values sum to 14 (A=1, J=11, Q=12, K=13); empty piles stay
-// empty; the deal is won when every pile is empty. This header holds the
-// layouts, the checker and the solver shared by the three game files.
-//
-// SOLVER FACTS (each used below, each proved here).
-//
-// F0. Cards never move except to the discard, and no card is ever put on a
-//     pile. So a card that is on top stays on top until it is removed, and a
-//     move only changes the two piles it takes from, by exposing the card
-//     below each.
-//
-// F1. Values pair only within seven classes: {A,K} {2,Q} {3,J} {4,T} {5,9}
-//     {6,8} {7}. (v + w = 14 with 1 <= v, w <= 13 means w = 14 - v, and the
-//     map v -> 14 - v pairs A-K, 2-Q, 3-J, 4-T, 5-9, 6-8 and fixes 7.)
-//
-// F2. Projection. For a class k, the k-projection of a position keeps, in
-//     every pile, only the cards of class k, in their order. If a position is
-//     winnable, so is each of its projections: take a winning sequence and
-//     keep only its moves of class k (both cards of a move are of one class
-//     by F1). Each kept move is legal in the projection: its two cards are on
-//     top of two different piles in the full game at that time, so every
-//     card above them has been removed already; the removed class-k cards
-//     are exactly those of the kept moves made before, so in the projection
-//     nothing of class k lies above them either. The kept moves remove every
-//     class-k card, so they win the projection. Contrapositive: if some
-//     projection cannot be won, the position cannot be won. That gives the
-//     dead-position test (Dead), in two strengths, both sound:
-//     (a) counting: a move takes at most one card from each pile, and each
-//         class-k move takes two class-k cards, so a pile may hold at most
-//         half of the class-k cards left: count_k(pile) * 2 <= left_k. (This
-//         contains "a card whose every partner lies in its own pile can never
-//         be removed"; for class {7}, where any two 7s of different piles
-//         pair, it is also sufficient, so nothing more is tried there.)
-//     (b) exact: the projection is a small game of its own (8 cards of one
-//         deck, 24 of three); Dead solves it by a memoised search
-//         (ProjectionWins) and declares the position dead iff the projection
-//         cannot be won. For three decks that sub-search has a budget of
-//         positions; when it runs out the answer is "not proved dead", which
-//         is sound. Only the class of the last move is tested: the other
-//         projections are those of the parent, which was not dead.
-//
-// F3. Safe move. Let k be a class all of whose remaining cards are on top of
-//     piles (so in different piles). Then removing any legal pair {c1, c2}
-//     of class k first keeps a win, if there is one. Proof: let S be a
-//     winning sequence. If S removes c1 with c2 at step j, move that step to
-//     the front: by F0 c1 and c2 stay on top until step j and no earlier
-//     step touches their piles, so every step stays legal and the final
-//     position is the same. Otherwise S removes c1 with d2 at step i and c2
-//     with d1 at step j (d1 a partner of c2, d2 of c1; all four distinct,
-//     all class k, so all on top now, in four different piles). Say i < j
-//     (the other case is symmetric). Let S' be: {c1,c2}; S's steps before
-//     i; {d1,d2} in place of step i; S's steps after i except step j. Before
-//     step j, S never touches the piles of c2 and d1 (both stay on top until
-//     then, F0), so in S' every step before the old step j sees the same
-//     tops on the other piles; d1 and d2 are tops of different piles at
-//     step i (d1 since the start, d2 as in S); after the old step j both
-//     sequences have removed the same cards, so the rest of S is legal and
-//     wins. In particular a class with exactly two cards left, both on top
-//     of different piles, has a safe move.
-//     With prune, Moves() returns just one such move when one exists.
-//
-// F4. Stubborn sets (Solver::stubborn, on by default). Link pile p to
-//     every pile q != p that holds a partner of p's top card BELOW q's top
-//     (a partner on top of q makes no link). Let M be a set of non-empty
-//     piles closed under links (e.g. everything reachable from one pile),
-//     and T the legal moves that take the top card of at least one pile of
-//     M. Claim: if the position is winnable, some winning sequence starts
-//     with a move of T. Proof: a winning sequence S removes every card, so
-//     some step of S touches a pile of M; let t be the first, at step i. No
-//     step before i touches a pile of M, so t takes the top card a of some
-//     p in M as it is now, with a partner x from a pile q. If q is in M, x
-//     is q's top now (same reason). If q is not in M, x is q's top now too:
-//     were it below q's top, p would link to q and q would be in M. Before
-//     step i no step touches q either (it would remove x, which t removes
-//     at step i). So t is legal now and touches no pile an earlier step
-//     touches: by F0 it can be played first and S reaches the same position.
-//     Induction on the number of cards (a search with a visited set on this
-//     acyclic game) shows the reduced search still reaches a win iff there
-//     is one. In particular, when T is empty the position is dead.
-//     Moves() uses the cheapest closed sets: a single pile p whose top card
-//     has no partner below another pile's top (every partner is on top, or
-//     under p's own top). Then T is the moves of p's top card alone; among
-//     such piles it keeps the one with the fewest moves, and with none of
-//     them left to remove it declares the position dead. (Closures of more
-//     piles cut a quarter more positions but cost more than they save.)
-//
-// F5. Glued pairs. A class with exactly two cards left must remove them
-//     together. If such pairs P1, ..., Pn form a cycle in which a card of Pi
-//     lies above a card of Pi+1 in one pile (and Pn above P1), each must go
-//     before the next: impossible, so the position is dead (Dead, after a
-//     move that leaves its class with one pair).
-//
-// Move ordering (free: it changes no verdict, only speed) is deterministic.
+// The "pairs to fourteen" games' solver: the Rules of core/search.h over
+// pile heights, with the class-projection dead test (F2), the safe move
+// (F3), stubborn sets (F4) and glued pairs (F5). Proofs:
+// docs/solvers/adding-games.md.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <chrono>
 #include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <span>
-#include <string>
 #include <type_traits>
 #include <vector>
 
-#include "core/game.h"
+#include "core/deal.h"
+#include "core/games/fourteens/layout.h"
 #include "core/position_key.h"
-#include "core/search.h"
 
-namespace talon {
-namespace fourteens {
+namespace talon::fourteens {
 
 inline constexpr int kClasses = 7;
-inline constexpr int kMaxPiles = 24;
 
 // {A,K}=0 {2,Q}=1 {3,J}=2 {4,T}=3 {5,9}=4 {6,8}=5 {7}=6 (F1).
 constexpr int ClassOf(int rank) { return rank <= 7 ? rank - 1 : 13 - rank; }
 // ClassOf as a table, for the solver's inner loop (index 0 unused).
 inline constexpr std::array<uint8_t, 14> kClassOfRank{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1, 0};
-
-// How a game lays out its deck.
-struct Layout {
-  int piles = 12;
-  int decks = 1;
-  bool round_robin = false;  // card i on top of pile (i mod piles); else pile by pile
-  std::array<uint8_t, kMaxPiles> sizes{};  // cards dealt to each pile
-};
-
-// Calls put(pile, card) for every card of `deck` in dealing order (deck[0]
-// first; each card goes on top of its pile). Allocates nothing.
-// REQUIRES: deck.size() == sum of layout.sizes.
-template <class Put>
-void DealInOrder(const Layout& layout, std::span<const Card> deck, Put&& put) {
-  if (layout.round_robin) {  // card i on pile i mod piles, counted without dividing
-    int p = 0;
-    for (const Card c : deck) {
-      put(p, c);
-      if (++p == layout.piles) p = 0;
-    }
-    return;
-  }
-  size_t i = 0;
-  for (int p = 0; p < layout.piles; ++p)
-    for (int c = 0; c < layout.sizes[static_cast<size_t>(p)]; ++c) put(p, deck[i++]);
-}
-
-inline Areas DealAreas(const Layout& layout, std::span<const Card> deck) {
-  Areas a;
-  a.tableau.resize(static_cast<size_t>(layout.piles));
-  for (int p = 0; p < layout.piles; ++p)
-    a.tableau[static_cast<size_t>(p)].reserve(layout.sizes[static_cast<size_t>(p)]);
-  DealInOrder(layout, deck, [&](int p, Card c) { a.tableau[static_cast<size_t>(p)].push_back(c); });
-  return a;
-}
 
 // The Rules of core/search.h for a layout of N piles of at most H cards.
 // The cards live here (dealt once per deal); a Position is the pile heights
@@ -238,6 +106,9 @@ class Solver {
 
   bool Won(const Position& pos) const { return pos.key == Key128{}; }
 
+  // Every legal pair, taller piles first; with prune one safe move (F3), or
+  // the moves of one free top card (F4), or none when F4 proves `pos` dead.
+  // Guarded by FourteensDeals.*Deals1To300 and FourteensDeals.StubbornSetsKeepEveryVerdict.
   int Moves(const Position& pos, Move* out) const {
     auto pair = [](int x, int y) {
       return x < y ? Move{static_cast<uint8_t>(x), static_cast<uint8_t>(y)}
@@ -374,6 +245,9 @@ class Solver {
     return key;
   }
 
+  // True only if `pos` cannot be won: a class projection that cannot be won
+  // (F2), or glued pairs in a cycle (F5). Guarded by FourteensDeals.*Deals1To300
+  // and FourteensSolver.KingsEachOnTheirOwnAceAreUnsolvable.
   bool Dead(const Position& pos) const {
     if (pos.last != kNone)
       return ClassDead(pos, pos.last) || (pos.left[pos.last] == 2 && PairCycle(pos));
@@ -611,188 +485,4 @@ class Solver {
   mutable BigMemo big_memo_[kBigMemoSize];
 };
 
-
-// Decides the position `start` of `rules`. One deck: one search. Three
-// decks (almost every deal winnable): a series of searches, each with a
-// node budget half again as large as the last and its own tie-break seed
-// among equally tall moves, until one is conclusive. Restarting changes only
-// the order of moves, so every verdict is as exact as a single search's: a
-// solution is a legal line, and "unsolvable" comes only from a search that
-// covered its whole space within its budget. The series ends: budgets grow
-// without bound. The user's limits bound the total (nodes summed over the
-// searches; time and cancellation are passed on). Deterministic.
-template <class Rules>
-SearchOutcome<Rules> Decide(Rules& rules, const typename Rules::Position& start,
-                            const SearchLimits& limits) {
-  rules.seed = 0;
-  if (!rules.restarts || !rules.prune) return Search(rules, start, limits);
-  const auto t0 = std::chrono::steady_clock::now();
-  SearchOutcome<Rules> total;
-  uint64_t budget = 4000;
-  for (uint32_t attempt = 0;; ++attempt) {
-    SearchLimits l = limits;
-    const uint64_t used = total.stats.nodes;
-    // Whether the user's node limit, not this search's budget, binds.
-    const bool user_bound = limits.max_nodes && used + budget >= limits.max_nodes;
-    // (> 0 when user_bound: the last search stopped below the user's limit.)
-    l.max_nodes = user_bound ? limits.max_nodes - used : budget;
-    l.max_seconds =
-        SecondsLeft(limits, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    rules.seed = attempt;
-    SearchOutcome<Rules> out = Search(rules, start, l);
-    out.stats.nodes += used;
-    out.stats.table_bytes = std::max(out.stats.table_bytes, total.stats.table_bytes);
-    out.stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const bool own_budget =
-        out.verdict == Verdict::kUnknown && out.stats.limit == "max-nodes" && !user_bound;
-    if (!own_budget) {
-      rules.seed = 0;
-      return out;
-    }
-    total = std::move(out);
-    budget += budget / 2;
-  }
-}
-
-// The Game shared by the three games: a layout of N piles of at most H cards.
-template <int N, int H>
-class PairsGame : public Game {
- public:
-  using Rules = Solver<N, H>;
-
-  explicit PairsGame(const Layout& layout) : layout_(layout) {}
-  const Layout& layout() const { return layout_; }
-
-  int decks() const override { return layout_.decks; }
-  std::vector<Area> areas() const override { return {Area::kTableau}; }
-
-  Areas DealCards(std::span<const Card> deck, const Options&) const override {
-    return DealAreas(layout_, deck);
-  }
-
-  Status CheckShape(const Areas& areas, const Options&) const override {
-    const std::string game(id());
-    if (static_cast<int>(areas.tableau.size()) != layout_.piles)
-      return Status::BadInput("areas.tableau: " + game + " has " + std::to_string(layout_.piles) +
-                              " piles, not " + std::to_string(areas.tableau.size()));
-    for (size_t p = 0; p < areas.tableau.size(); ++p) {
-      const size_t want = layout_.sizes[p];
-      if (areas.tableau[p].size() != want)
-        return Status::BadInput("areas.tableau[" + std::to_string(p) + "] (pile " +
-                                std::to_string(p + 1) + "): pile " + std::to_string(p + 1) +
-                                " of " + game + " holds " + std::to_string(want) +
-                                " cards, not " + std::to_string(areas.tableau[p].size()));
-    }
-    if (!areas.face_down.empty())
-      return Status::BadInput("face_down: " + game + " deals every card face up");
-    return Status::Ok();
-  }
-
-  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
-    return SolveWith(deal, limits, /*prune=*/true);
-  }
-
-  // Solve with the choice of search: prune = false is the plain exhaustive
-  // search (every legal move, no dead test) the tests compare against.
-  SolveResult SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const {
-    SolveResult result;
-    const auto& piles = deal.areas.tableau;
-    bool fits = piles.size() == static_cast<size_t>(N);
-    for (const Pile& pile : piles) fits = fits && pile.size() <= static_cast<size_t>(H);
-    if (!fits) {  // REQUIRES broken: say so rather than guess
-      result.stats.limit = "bad deal";
-      return result;
-    }
-    // One solver per thread: it is large (card tables, memo) and reusable.
-    static thread_local Rules rules;
-    typename Rules::Position start;
-    rules.Load(piles, start);
-    rules.prune = prune;
-    auto out = Decide(rules, start, limits);
-    result.verdict = out.verdict;
-    result.stats = out.stats;
-    if (out.verdict == Verdict::kSolved) result.moves = ToMoveSpecs(rules, start, out.line);
-    return result;
-  }
-
-  // The solver's moves as MoveSpecs, from places in increasing order.
-  static std::vector<MoveSpec> ToMoveSpecs(const Rules& rules, typename Rules::Position pos,
-                                           std::span<const typename Rules::Move> line) {
-    std::vector<MoveSpec> specs;
-    specs.reserve(line.size());
-    for (const auto& m : line) {
-      MoveSpec spec;
-      spec.from = {Place{Area::kTableau, m.a + 1}, Place{Area::kTableau, m.b + 1}};
-      spec.to = Place{Area::kDiscard, 0};
-      spec.cards = {rules.TopOf(pos, m.a), rules.TopOf(pos, m.b)};
-      specs.push_back(std::move(spec));
-      rules.Apply(pos, m);
-    }
-    return specs;
-  }
-
-  Status Play(Table& table, const MoveSpec& move) const override {
-    std::vector<Pile>& tableau = table.areas.tableau;
-    const int piles = static_cast<int>(tableau.size());
-    const std::string range = "piles are 1-" + std::to_string(piles);
-    if (move.from.size() != 2)
-      return Status::IllegalMove("a move takes the top cards of two piles, not of " +
-                                 std::to_string(move.from.size()));
-    if (move.cards.size() != 2)
-      return Status::IllegalMove("a move names the two cards it removes, not " +
-                                 std::to_string(move.cards.size()));
-    if (move.count > 1)
-      return Status::IllegalMove("a move takes one card from each pile, not " +
-                                 std::to_string(move.count));
-    if (move.to.area != Area::kDiscard)
-      return Status::IllegalMove(
-          "removed cards go to the discard, not to " + std::string(AreaName(move.to.area)) +
-          (move.to.number ? " " + std::to_string(move.to.number) : ""));
-    for (const Place& p : move.from) {
-      if (p.area != Area::kTableau)
-        return Status::IllegalMove("cards are taken from tableau piles, not from " +
-                                   std::string(AreaName(p.area)) + " (" + range + ")");
-      if (p.number < 1 || p.number > piles)
-        return Status::IllegalMove("there is no pile " + std::to_string(p.number) + " (" +
-                                   range + ")");
-    }
-    if (move.from[0].number == move.from[1].number)
-      return Status::IllegalMove("pile " + std::to_string(move.from[0].number) +
-                                 " is named twice: the two cards must come from two different "
-                                 "piles");
-    for (size_t i = 0; i < 2; ++i) {
-      const int number = move.from[i].number;
-      const Pile& pile = tableau[static_cast<size_t>(number - 1)];
-      if (pile.empty())
-        return Status::IllegalMove("pile " + std::to_string(number) + " is empty (it was to give " +
-                                   CardLabel(move.cards[i]) + ")");
-      if (pile.back() != move.cards[i])
-        return Status::IllegalMove(CardLabel(move.cards[i]) + " is not on top of pile " +
-                                   std::to_string(number) + " (" + CardLabel(pile.back()) +
-                                   " is)");
-    }
-    const int sum = move.cards[0].rank() + move.cards[1].rank();
-    if (sum != 14)
-      return Status::IllegalMove(CardLabel(move.cards[0]) + " and " + CardLabel(move.cards[1]) +
-                                 " make " + std::to_string(sum) + ", not 14");
-    for (size_t i = 0; i < 2; ++i) {
-      Pile& pile = tableau[static_cast<size_t>(move.from[i].number - 1)];
-      table.areas.discard.push_back(pile.back());
-      pile.pop_back();
-    }
-    return Status::Ok();
-  }
-
-  bool Won(const Table& table) const override {
-    for (const Pile& pile : table.areas.tableau)
-      if (!pile.empty()) return false;
-    return true;
-  }
-
- private:
-  Layout layout_;
-};
-
-}  // namespace fourteens
-}  // namespace talon
+}  // namespace talon::fourteens

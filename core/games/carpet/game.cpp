@@ -1,0 +1,285 @@
+// The Carpet (docs/rules/carpet.md): 20 cards in four rows of five (slots
+// 1-20, row by row); aces go out at once to four foundations (1 clubs,
+// 2 diamonds, 3 hearts, 4 spades), built up in suit from the carpet; every
+// hole is refilled at once from the pack (aces drawn go out too, and the hole
+// is refilled again). When nothing on the carpet can be built, the player
+// turns the rest of the pack one card at a time onto the waste, whose top
+// may be built; from then on holes are patched from the top of the waste,
+// never from the pack (option `patching`: compulsory, done at once by the
+// rules; or optional, a move the player may make). One pass, no redeal.
+//
+// Checker: Table.counters[0] is the phase: 0 while holes are refilled from
+// the pack, 1 once the first card has been turned onto the waste.
+//
+// This file is the game: dealing, the checker and the notation. The solver
+// is solver.cpp (docs/solvers/carpet.md).
+#include <cassert>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/games/carpet/solver.h"
+#include "core/games/games.h"
+
+namespace talon {
+namespace {
+
+using carpet::Compulsory;
+using carpet::kFoundations;
+using carpet::kSlots;
+
+// Takes the pack's top card: an ace goes to its foundation at once and
+// nullopt is returned; any other card is returned.
+std::optional<Card> DrawFromPack(Areas& a) {
+  const Card c = a.stock.back();
+  a.stock.pop_back();
+  if (c.rank() == kAce) {
+    a.foundations[c.suit()].push_back(c);
+    return std::nullopt;
+  }
+  return c;
+}
+
+// What the rules do without a choice after every move: in phase 0 every
+// hole is refilled from the pack in slot order; in phase 1 with compulsory
+// patching every hole is patched from the waste's top, in slot order.
+void Settle(Table& t) {
+  Areas& a = t.areas;
+  if (t.counters[0] == 0) {
+    for (Pile& slot : a.tableau)
+      while (slot.empty() && !a.stock.empty())
+        if (auto c = DrawFromPack(a)) slot.push_back(*c);
+    return;
+  }
+  if (!Compulsory(t.options)) return;
+  for (Pile& slot : a.tableau) {
+    if (a.waste.empty()) return;
+    if (!slot.empty()) continue;
+    slot.push_back(a.waste.back());
+    a.waste.pop_back();
+  }
+}
+
+std::string SlotName(int s) { return "slot " + std::to_string(s); }
+
+class Carpet final : public Game {
+ public:
+  std::string_view id() const override { return "carpet"; }
+  std::string_view title() const override { return "The Carpet"; }
+  std::string_view summary() const override {
+    return "Twenty cards are dealt face up in four rows of five: the carpet. Aces go out at once "
+           "to start four foundations, built up in suit from the carpet; every hole is refilled "
+           "at once from the pack. When nothing more can be built, turn the rest of the pack one "
+           "card at a time onto a waste pile, whose top card may be built; from then on holes are "
+           "patched from the top of the waste, never from the pack. One pass. You win when all "
+           "52 cards are on the foundations; the score is the number of cards built.";
+  }
+  std::vector<OptionSpec> option_specs() const override {
+    return {OptionSpec{"patching", std::string("compulsory"),
+                       {std::string("compulsory"), std::string("optional")}, 0,
+                       "compulsory: holes are patched at once from the waste; optional: patching "
+                       "is a move the player may make"}};
+  }
+  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock}; }
+
+  // deck[0..19] to slots 1-20 (row by row); the rest is the pack, deck[20]
+  // drawn first (the stock pile lists it last).
+  Areas DealCards(std::span<const Card> deck, const Options&) const override {
+    assert(deck.size() == 52);
+    Areas a;
+    for (size_t i = 0; i < kSlots; ++i) a.tableau.push_back(Pile{deck[i]});
+    a.stock.assign(deck.rbegin(), deck.rend() - kSlots);
+    return a;
+  }
+
+  Status CheckShape(const Areas& areas, const Options&) const override {
+    if (areas.tableau.size() != kSlots)
+      return Status::BadInput("areas.tableau: the carpet has 20 slots (4 rows of 5), not " +
+                              std::to_string(areas.tableau.size()));
+    for (size_t s = 0; s < areas.tableau.size(); ++s)
+      if (areas.tableau[s].size() != 1)
+        return Status::BadInput("areas.tableau[" + std::to_string(s) + "] (slot " + std::to_string(s + 1) + "): a slot of the carpet " +
+                                "is dealt one card, not " + std::to_string(areas.tableau[s].size()));
+    if (areas.stock.size() != 52 - kSlots)
+      return Status::BadInput("areas.stock: the pack holds the other 32 cards, not " +
+                              std::to_string(areas.stock.size()));
+    if (!areas.face_down.empty())
+      return Status::BadInput("face_down: the carpet deals every card face up");
+    return Status::Ok();
+  }
+
+  Table StartTable(const Deal& deal) const override {
+    Table t = Game::StartTable(deal);
+    t.areas.foundations.assign(kFoundations, Pile{});
+    t.counters = {0};
+    for (Pile& slot : t.areas.tableau)
+      if (!slot.empty() && slot.back().rank() == kAce) {
+        t.areas.foundations[slot.back().suit()].push_back(slot.back());
+        slot.pop_back();
+      }
+    Settle(t);
+    return t;
+  }
+
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
+    CarpetSolve solved = SolveCarpet(deal, limits, true);
+    solved.result.score = solved.score;
+    return std::move(solved.result);
+  }
+
+  Status Play(Table& table, const MoveSpec& move) const override {
+    Areas& a = table.areas;
+    if (a.tableau.size() != kSlots || a.foundations.size() != kFoundations || table.counters.empty())
+      return Status::Internal("carpet: the table was not set up by StartTable");
+    if (move.from.size() != 1 || move.cards.size() != 1 || move.count > 1)
+      return Status::IllegalMove("a move of The Carpet takes one card from one place");
+    const Place& src = move.from[0];
+    const Place& dst = move.to;
+    const Card card = move.cards[0];
+    const bool phase0 = table.counters[0] == 0;
+
+    // Where the card comes from, checked first.
+    if (src.area == Area::kTableau) {
+      if (src.number < 1 || src.number > kSlots)
+        return Status::IllegalMove("there is no " + SlotName(src.number) + " (slots are 1-20)");
+      const Pile& slot = a.tableau[static_cast<size_t>(src.number - 1)];
+      if (slot.empty()) return Status::IllegalMove(SlotName(src.number) + " is a hole (it was to hold " + CardLabel(card) + ")");
+      if (slot.back() != card)
+        return Status::IllegalMove(SlotName(src.number) + " holds " + CardLabel(slot.back()) + ", not " + CardLabel(card));
+    } else if (src.area == Area::kWaste) {
+      if (a.waste.empty()) return Status::IllegalMove("the waste is empty (it was to show " + CardLabel(card) + ")");
+      if (a.waste.back() != card)
+        return Status::IllegalMove("the waste shows " + CardLabel(a.waste.back()) + ", not " + CardLabel(card));
+    } else if (src.area == Area::kStock) {
+      if (a.stock.empty()) return Status::IllegalMove("the pack is used up: there is no card to turn");
+      if (a.stock.back() != card)
+        return Status::IllegalMove("the next card of the pack is " + CardLabel(a.stock.back()) + ", not " + CardLabel(card));
+    } else {
+      return Status::IllegalMove("cards are taken from the carpet, the waste or the pack, not from " +
+                                 std::string(AreaName(src.area)));
+    }
+
+    if (dst.area == Area::kFoundations) {
+      if (src.area == Area::kStock)
+        return Status::IllegalMove("a card of the pack is turned onto the waste first; it may then be built from there");
+      if (dst.number < 1 || dst.number > kFoundations)
+        return Status::IllegalMove("there is no foundation " + std::to_string(dst.number) + " (foundations are 1-4: ♣ ♦ ♥ ♠)");
+      if (dst.number != card.suit() + 1)
+        return Status::IllegalMove("foundation " + std::to_string(dst.number) + " is for " +
+                                   SuitSymbol(static_cast<Suit>(dst.number - 1)) + "; " + CardLabel(card) +
+                                   " goes to foundation " + std::to_string(card.suit() + 1));
+      const Pile& f = a.foundations[static_cast<size_t>(dst.number - 1)];
+      if (f.empty() || f.back().rank() + 1 != card.rank())
+        return Status::IllegalMove(CardLabel(card) + " needs " + CardLabel(Card(card.rank() - 1, card.suit())) +
+                                   " on foundation " + std::to_string(dst.number) + ", which " +
+                                   (f.empty() ? std::string("is empty") : "shows " + CardLabel(f.back())));
+      if (src.area == Area::kTableau) a.tableau[static_cast<size_t>(src.number - 1)].pop_back();
+      else a.waste.pop_back();
+      a.foundations[static_cast<size_t>(dst.number - 1)].push_back(card);
+      Settle(table);
+      return Status::Ok();
+    }
+
+    if (dst.area == Area::kWaste) {
+      if (src.area != Area::kStock)
+        return Status::IllegalMove("only a card turned from the pack goes onto the waste");
+      if (phase0)
+        for (const Pile& slot : a.tableau)
+          if (!slot.empty()) {
+            const Card c = slot.back();
+            const Pile& f = a.foundations[c.suit()];
+            if (!f.empty() && f.back().rank() + 1 == c.rank())
+              return Status::IllegalMove("the pack is turned only when nothing more can be built; " +
+                                         CardLabel(c) + " can go to foundation " + std::to_string(c.suit() + 1));
+          }
+      table.counters[0] = 1;
+      if (auto c = DrawFromPack(a)) a.waste.push_back(*c);
+      Settle(table);
+      return Status::Ok();
+    }
+
+    if (dst.area == Area::kTableau) {
+      if (src.area != Area::kWaste)
+        return Status::IllegalMove(src.area == Area::kStock
+                                       ? "holes are refilled from the pack by the rules, not by a move"
+                                       : "a carpet card goes only to its foundation");
+      if (Compulsory(table.options))
+        return Status::IllegalMove("with compulsory patching the rules patch every hole at once; "
+                                   "a patch is not a move (option patching=optional makes it one)");
+      if (dst.number < 1 || dst.number > kSlots)
+        return Status::IllegalMove("there is no " + SlotName(dst.number) + " (slots are 1-20)");
+      Pile& slot = a.tableau[static_cast<size_t>(dst.number - 1)];
+      if (!slot.empty())
+        return Status::IllegalMove(SlotName(dst.number) + " holds " + CardLabel(slot.back()) + "; only a hole can be patched");
+      slot.push_back(card);
+      a.waste.pop_back();
+      return Status::Ok();
+    }
+    return Status::IllegalMove("cards go to the foundations, the waste or a hole in the carpet, not to " +
+                               std::string(AreaName(dst.area)));
+  }
+
+  bool Won(const Table& table) const override {
+    if (table.areas.foundations.size() != kFoundations) return false;
+    for (const Pile& f : table.areas.foundations)
+      if (f.size() != 13) return false;
+    return true;
+  }
+
+  // "12>F  7♥" (slot 12 to its foundation), "W>F  7♥" (waste top to its
+  // foundation), "S>W  7♥" (turn the pack's top), "W>12  7♥" (patch slot 12).
+  std::string FormatMove(const MoveSpec& move) const override {
+    auto place = [](const Place& p) -> std::string {
+      switch (p.area) {
+        case Area::kTableau: return std::to_string(p.number);
+        case Area::kWaste: return "W";
+        case Area::kStock: return "S";
+        case Area::kFoundations: return "F";
+        default: return "?";
+      }
+    };
+    std::string out = (move.from.empty() ? "?" : place(move.from[0])) + ">" + place(move.to) + " ";
+    for (Card c : move.cards) out += " " + CardLabel(c);
+    return out;
+  }
+  Expected<MoveSpec> ParseMove(std::string_view text) const override {
+    const std::vector<std::string_view> words = SplitWords(text);
+    if (words.size() != 2)
+      return Status::BadInput("move '" + std::string(text) + "' is not FROM>TO and one card (e.g. 12>F 7H)");
+    auto card = ParseCard(words[1]);
+    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
+    const size_t gt = words[0].find('>');
+    auto place = [&](std::string_view w, Place& out) {
+      if (w == "W" || w == "w") out = {Area::kWaste, 0};
+      else if (w == "S" || w == "s") out = {Area::kStock, 0};
+      else if (w == "F" || w == "f") out = {Area::kFoundations, card->suit() + 1};
+      else {
+        if (w.empty() || w.size() > 2) return false;
+        int n = 0;
+        for (char c : w) {
+          if (c < '0' || c > '9') return false;
+          n = n * 10 + (c - '0');
+        }
+        out = {Area::kTableau, n};
+      }
+      return true;
+    };
+    MoveSpec m;
+    m.from.resize(1);
+    if (gt == std::string_view::npos || !place(words[0].substr(0, gt), m.from[0]) ||
+        !place(words[0].substr(gt + 1), m.to))
+      return Status::BadInput("'" + std::string(words[0]) +
+                              "' is not FROM>TO with a slot number, W (waste), S (pack) or F (foundation)");
+    m.cards = {*card};
+    return m;
+  }
+};
+
+}  // namespace
+
+const Game& CarpetGame() {
+  static const Carpet game;
+  return game;
+}
+
+}  // namespace talon

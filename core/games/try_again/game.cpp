@@ -1,0 +1,228 @@
+// Try Again (docs/rules/try-again.md): the pack is dealt one card at a time
+// onto any of four heaps, or straight to a foundation; each ace goes out at
+// once to start a foundation (numbered 1-4 in the order the aces come), built
+// up by one regardless of suit; heap tops may be built at any time. Won when
+// all 52 cards are built. Option `build`: anytime (default) or after-deal
+// (nothing but the aces is built until the whole pack is dealt; no card is
+// dealt straight to a foundation).
+//
+// This file is the game: dealing, the checker and the notation. The solver
+// is solver.cpp (docs/solvers/try-again.md).
+#include <cassert>
+#include <string>
+#include <vector>
+
+#include "core/games/games.h"
+#include "core/games/try_again/solver.h"
+
+namespace talon {
+namespace {
+
+constexpr int kHeaps = 4;
+constexpr int kFoundations = 4;
+
+using try_again::Anytime;
+
+// Aces at the top of the pack go out at once, each to the first empty foundation.
+void Settle(Areas& a) {
+  while (!a.stock.empty() && a.stock.back().rank() == kAce) {
+    for (Pile& f : a.foundations)
+      if (f.empty()) {
+        f.push_back(a.stock.back());
+        break;
+      }
+    a.stock.pop_back();
+  }
+}
+
+class TryAgain final : public Game {
+ public:
+  std::string_view id() const override { return "try-again"; }
+  std::string_view title() const override { return "Try Again"; }
+  std::string_view summary() const override {
+    return "Deal the pack one card at a time onto any of four heaps, as you choose, or straight "
+           "to a foundation. Each ace goes out at once to start a foundation, built up by one "
+           "regardless of suit (A, 2, 3, ... K). The top cards of the heaps may be built at any "
+           "time (option build=after-deal: only once the whole pack is dealt). You win when all "
+           "52 cards are built.";
+  }
+  std::vector<OptionSpec> option_specs() const override {
+    return {OptionSpec{"build", std::string("anytime"),
+                       {std::string("anytime"), std::string("after-deal")}, 0,
+                       "anytime: heap tops and the dealt card may be built at any time; "
+                       "after-deal: building starts when the whole pack is dealt"}};
+  }
+  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock, Area::kFoundations}; }
+
+  // The whole pack is the stock, deck[0] dealt first (listed last); four empty heaps.
+  Areas DealCards(std::span<const Card> deck, const Options&) const override {
+    assert(deck.size() == 52);
+    Areas a;
+    a.tableau.assign(kHeaps, Pile{});
+    a.stock.assign(deck.rbegin(), deck.rend());
+    return a;
+  }
+
+  // A shuffled deal has four empty heaps and the whole pack; a hand-made one
+  // may start later in the game: cards on the heaps (no aces: they go out
+  // at once) and foundations built A, 2, 3, ... regardless of suit.
+  Status CheckShape(const Areas& areas, const Options&) const override {
+    if (areas.tableau.size() != kHeaps)
+      return Status::BadInput("areas.tableau: try-again has 4 heaps, not " + std::to_string(areas.tableau.size()) +
+                              " (write [[],[],[],[]] for four empty heaps)");
+    for (size_t h = 0; h < areas.tableau.size(); ++h)
+      for (Card c : areas.tableau[h])
+        if (c.rank() == kAce)
+          return Status::BadInput("areas.tableau[" + std::to_string(h + 1) + "]: " + CardName(c) +
+                                  " cannot lie on a heap: an ace goes out at once to start a foundation");
+    if (areas.foundations.size() > kFoundations)
+      return Status::BadInput("areas.foundations: try-again has at most 4 foundations, not " +
+                              std::to_string(areas.foundations.size()));
+    for (size_t f = 0; f < areas.foundations.size(); ++f)
+      for (size_t i = 0; i < areas.foundations[f].size(); ++i)
+        if (areas.foundations[f][i].rank() != static_cast<int>(i) + 1)
+          return Status::BadInput("areas.foundations[" + std::to_string(f + 1) + "]: a foundation is built A, 2, 3, ... "
+                                  "regardless of suit; card " + std::to_string(i + 1) + " is " +
+                                  CardName(areas.foundations[f][i]) + ", not a " + RankLabel(static_cast<int>(i) + 1));
+    if (!areas.face_down.empty()) return Status::BadInput("face_down: try-again deals every card face up");
+    return Status::Ok();
+  }
+
+  Table StartTable(const Deal& deal) const override {
+    Table t = Game::StartTable(deal);
+    t.areas.foundations.resize(kFoundations);
+    Settle(t.areas);
+    return t;
+  }
+
+  SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
+    return SolveTryAgain(deal, limits, true);
+  }
+
+  Status Play(Table& table, const MoveSpec& move) const override {
+    Areas& a = table.areas;
+    if (a.tableau.size() != kHeaps || a.foundations.size() != kFoundations)
+      return Status::Internal("try-again: the table was not set up by StartTable");
+    if (move.from.size() != 1 || move.cards.size() != 1 || move.count > 1)
+      return Status::IllegalMove("a move of Try Again takes one card from one place");
+    const Place& src = move.from[0];
+    const Place& dst = move.to;
+    const Card card = move.cards[0];
+    const bool anytime = Anytime(table.options);
+
+    if (src.area == Area::kStock) {
+      if (a.stock.empty()) return Status::IllegalMove("the pack is all dealt");
+      if (a.stock.back() != card)
+        return Status::IllegalMove("the next card of the pack is " + CardLabel(a.stock.back()) + ", not " + CardLabel(card));
+    } else if (src.area == Area::kTableau) {
+      if (src.number < 1 || src.number > kHeaps)
+        return Status::IllegalMove("there is no heap " + std::to_string(src.number) + " (heaps are 1-4)");
+      const Pile& heap = a.tableau[static_cast<size_t>(src.number - 1)];
+      if (heap.empty()) return Status::IllegalMove("heap " + std::to_string(src.number) + " is empty (it was to show " + CardLabel(card) + ")");
+      if (heap.back() != card)
+        return Status::IllegalMove("heap " + std::to_string(src.number) + " shows " + CardLabel(heap.back()) + ", not " + CardLabel(card));
+      if (dst.area != Area::kFoundations) return Status::IllegalMove("a card on a heap goes only to a foundation");
+    } else {
+      return Status::IllegalMove("cards are dealt from the pack or built from the heaps, not taken from " +
+                                 std::string(AreaName(src.area)));
+    }
+
+    if (dst.area == Area::kTableau) {
+      if (dst.number < 1 || dst.number > kHeaps)
+        return Status::IllegalMove("there is no heap " + std::to_string(dst.number) + " (heaps are 1-4)");
+      a.tableau[static_cast<size_t>(dst.number - 1)].push_back(card);
+      a.stock.pop_back();
+      Settle(a);
+      return Status::Ok();
+    }
+    if (dst.area != Area::kFoundations)
+      return Status::IllegalMove("cards go to a heap or a foundation, not to " + std::string(AreaName(dst.area)));
+    if (!anytime && !a.stock.empty())
+      return Status::IllegalMove("with build=after-deal nothing is built until the whole pack is dealt (" +
+                                 std::to_string(a.stock.size()) + " cards left)");
+    if (dst.number < 1 || dst.number > kFoundations)
+      return Status::IllegalMove("there is no foundation " + std::to_string(dst.number) + " (foundations are 1-4)");
+    Pile& f = a.foundations[static_cast<size_t>(dst.number - 1)];
+    if (f.empty())
+      return Status::IllegalMove("foundation " + std::to_string(dst.number) + " has not been started (an ace starts it)");
+    if (f.back().rank() + 1 != card.rank())
+      return Status::IllegalMove("foundation " + std::to_string(dst.number) + " shows " + CardLabel(f.back()) + "; " +
+                                 CardLabel(card) + " needs a " + RankLabel(card.rank() - 1) + " on top");
+    f.push_back(card);
+    if (src.area == Area::kStock) a.stock.pop_back();
+    else a.tableau[static_cast<size_t>(src.number - 1)].pop_back();
+    Settle(a);
+    return Status::Ok();
+  }
+
+  bool Won(const Table& table) const override {
+    size_t built = 0;
+    for (const Pile& f : table.areas.foundations) built += f.size();
+    return built == 52;
+  }
+
+  // "S>2  7♥" (deal to heap 2), "S>F3  7♥" (deal to foundation 3),
+  // "2>F3  7♥" (build heap 2's top on foundation 3).
+  std::string FormatMove(const MoveSpec& move) const override {
+    auto place = [](const Place& p) -> std::string {
+      switch (p.area) {
+        case Area::kTableau: return std::to_string(p.number);
+        case Area::kStock: return "S";
+        case Area::kFoundations: return "F" + std::to_string(p.number);
+        default: return "?";
+      }
+    };
+    std::string out = (move.from.empty() ? "?" : place(move.from[0])) + ">" + place(move.to) + " ";
+    for (Card c : move.cards) out += " " + CardLabel(c);
+    return out;
+  }
+  Expected<MoveSpec> ParseMove(std::string_view text) const override {
+    const std::vector<std::string_view> words = SplitWords(text);
+    if (words.size() != 2)
+      return Status::BadInput("move '" + std::string(text) + "' is not FROM>TO and one card (e.g. S>2 7H)");
+    auto card = ParseCard(words[1]);
+    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
+    auto number = [](std::string_view w, int& out) {
+      if (w.empty() || w.size() > 2) return false;
+      out = 0;
+      for (char c : w) {
+        if (c < '0' || c > '9') return false;
+        out = out * 10 + (c - '0');
+      }
+      return true;
+    };
+    auto place = [&](std::string_view w, Place& out) {
+      if (w == "S" || w == "s") {
+        out = {Area::kStock, 0};
+        return true;
+      }
+      int n = 0;
+      if (!w.empty() && (w[0] == 'F' || w[0] == 'f')) {
+        if (!number(w.substr(1), n)) return false;
+        out = {Area::kFoundations, n};
+        return true;
+      }
+      if (!number(w, n)) return false;
+      out = {Area::kTableau, n};
+      return true;
+    };
+    const size_t gt = words[0].find('>');
+    MoveSpec m;
+    m.from.resize(1);
+    if (gt == std::string_view::npos || !place(words[0].substr(0, gt), m.from[0]) ||
+        !place(words[0].substr(gt + 1), m.to))
+      return Status::BadInput("'" + std::string(words[0]) +
+                              "' is not FROM>TO with S (the pack), a heap number or F and a foundation number");
+    m.cards = {*card};
+    return m;
+  }
+};
+
+}  // namespace
+
+const Game& TryAgainGame() {
+  static const TryAgain game;
+  return game;
+}
+
+}  // namespace talon
