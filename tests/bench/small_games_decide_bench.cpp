@@ -1,15 +1,8 @@
-<<<<<<<< HEAD:tests/bench/small_games_decide_bench.cpp
 // Deciding deals of the small games: Four of a Kind (played out, deals
 // 1-100000), The Carpet (decided, deals 1-10000) and Try Again (a 10-second
 // limit per deal, deals 1-1000). Each iteration decides one deal, cycling
 // through the range; the counters report nodes per deal and the share of
 // deals decided.
-========
-// Four of a Kind (played out, deals 1-100000), The Carpet (decided, deals
-// 1-10000) and Try Again (a 10-second limit per deal, deals 1-1000). Each
-// iteration decides one deal, cycling through the range; the counters report
-// nodes per deal and the share of deals decided.
->>>>>>>> games:tests/bench/small_games_bench.cpp
 //   build/bin/talon_bench --benchmark_filter='FourOfAKind|Carpet|TryAgain'
 #include <benchmark/benchmark.h>
 
