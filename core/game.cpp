@@ -13,15 +13,9 @@ namespace talon {
 namespace {
 
 const std::vector<const Game*>& Registry() {
-  static const std::vector<const Game*> games = {
-      &FourteenOutGame(), &TakeFourteenGame(), &TripleFourteensGame(),
-      &ThirteensGame(),   &FifteenGame(),      &TakeTenGame(),
-      &CarpetGame(),
-      &FourOfAKindGame(),
-      &TryAgainGame(),
-      &KlondikeGame(),
-      &IdiotsDelightGame(),
-  };
+#define TALON_GAME_ADDRESS(entry) &entry(),
+  static const std::vector<const Game*> games = {TALON_GAMES(TALON_GAME_ADDRESS)};
+#undef TALON_GAME_ADDRESS
   return games;
 }
 
@@ -55,8 +49,8 @@ std::string GameIdList() {
 }
 
 SolveResult Game::Solve(const Deal& deal, const SearchLimits& limits) const {
-  // (A quarter of --max-memory is left for the solvers' other bookkeeping:
-  // with an eighth, two threads peaked 2.7 MiB over 2 GiB, session 12.)
+  // A quarter of --max-memory is left for the solvers' other bookkeeping
+  // (with an eighth, two threads go past a 2 GiB budget).
   SetHugeBlockBudget(limits.max_memory - limits.max_memory / 4);
   return SolveDeal(deal, limits);
 }
@@ -174,14 +168,19 @@ Status CheckDeal(const Game& game, Deal& deal) {
   return Status::Ok();
 }
 
-std::string DealName(const Game& game, const Deal& deal) {
-  std::string name = deal.Name();
+std::string NonDefaultOptions(const Game& game, const Options& options) {
   std::string changed;
   for (const auto& spec : game.option_specs()) {
-    auto it = deal.options.find(spec.name);
-    if (it != deal.options.end() && !(it->second == spec.default_value))
+    auto it = options.find(spec.name);
+    if (it != options.end() && !(it->second == spec.default_value))
       changed += (changed.empty() ? "" : " ") + spec.name + "=" + FormatOptionValue(it->second);
   }
+  return changed;
+}
+
+std::string DealName(const Game& game, const Deal& deal) {
+  std::string name = deal.Name();
+  const std::string changed = NonDefaultOptions(game, deal.options);
   if (!changed.empty()) name += " (" + changed + ")";
   return name;
 }

@@ -302,7 +302,7 @@ Status DrawDealBlock(Page& page, Composer& cx, const Game& game, const Deal& dea
                      const DealBlockText& text) {
   const Template& t = cx.t();
   std::vector<PileGroup> groups;
-  const LayoutHint hint = LayoutHintFor(game.id(), deal.areas);
+  const LayoutHint hint = LayoutHintFor(game.info().sheet, deal.areas);
   if (!deal.areas.tableau.empty()) groups.push_back({"", &deal.areas.tableau, &deal.areas.face_down, hint});
   LayoutHint fan_hint;
   if (!deal.areas.reserve.empty()) groups.push_back({"Reserve", &deal.areas.reserve, nullptr, fan_hint});
@@ -581,14 +581,11 @@ void AddHeadersAndFooters(std::vector<Page>& pages, Composer& cx, const std::str
 
 }  // namespace
 
-LayoutHint LayoutHintFor(std::string_view id, const Areas& areas) {
+LayoutHint LayoutHintFor(const SheetLayout& sheet, const Areas& areas) {
   LayoutHint h;
-  if (id == "thirteens" || id == "take-ten" || id == "fifteen" || id == "carpet") {
+  if (sheet.tableau == SheetLayout::Tableau::kRows) {
     h.kind = LayoutHint::kGrid;
-    if (id == "thirteens") h.row_lengths = {5};
-    if (id == "take-ten") h.row_lengths = {5, 5, 3};
-    if (id == "fifteen") h.row_lengths = {4};
-    if (id == "carpet") h.row_lengths = {5};
+    h.row_lengths = sheet.row_lengths;
     return h;
   }
   bool single = true;
@@ -758,7 +755,7 @@ Expected<Document> RenderBook(const std::vector<BookEntry>& entries, const BookO
       return entries.front().deal;
     }();
     bool has_stock = !example_deal.areas.stock.empty();
-    bool fan = LayoutHintFor(g.id(), example_deal.areas).kind == LayoutHint::kFan;
+    bool fan = LayoutHintFor(g.info().sheet, example_deal.areas).kind == LayoutHint::kFan;
     bool empty_start = true;
     for (const Pile& pile : example_deal.areas.tableau) empty_start = empty_start && pile.empty();
     section("Setting up a deal",

@@ -1,11 +1,9 @@
 // Sheets: the printed pages, composed as a Document (render/scene.h) from
 // deals, solutions and a template.
 //
-// Layout is driven by the deal's areas, not by per-game drawing code: each
-// game gets a layout hint (fanned columns, or a grid with given row lengths)
-// chosen by its id, and every piled area (tableau, reserve, foundations) is
-// drawn with it; the stock is listed in turning order; cards a deal puts face
-// down (Areas::face_down) are shaded.
+// Layout is driven by the deal's areas and the game's SheetLayout
+// (core/game_info.h), not by per-game drawing code; the stock is listed in
+// turning order; cards a deal puts face down (Areas::face_down) are shaded.
 #pragma once
 
 #include <string>
@@ -27,8 +25,8 @@ struct LayoutHint {
   // {5} for rows of five, {5, 5, 3} for Take Ten.
   std::vector<int> row_lengths;
 };
-// The hint for a game id (piles with more than one card fan by default).
-LayoutHint LayoutHintFor(std::string_view game_id, const Areas& areas);
+// The hint for a deal's tableau under the game's sheet layout.
+LayoutHint LayoutHintFor(const SheetLayout& sheet, const Areas& areas);
 
 enum class SheetKind { kLayout, kSolution, kBoth };
 

@@ -111,12 +111,18 @@ int ParseCommandLine(int argc, char** argv, const ToolHelp& help, po::options_de
 }
 
 std::string GamesHelp() {
-  std::string out = "Games (--game) and their options (--option NAME=VALUE):\n";
+  std::string out =
+      "Games (--game), the areas a deal of each lists, its options (--option\n"
+      "NAME=VALUE) and the other programs' formats it can be written in (--format):\n";
   for (const Game* g : AllGames()) {
-    std::string line = "  " + std::string(g->id());
+    const GameInfo& info = g->info();
+    std::string line = "  " + info.id;
     if (line.size() < 20) line.resize(20, ' ');
-    out += line + std::string(g->title()) + "\n";
-    for (const OptionSpec& spec : g->option_specs()) {
+    line += info.title + (info.decks > 1 ? " (" + std::to_string(info.decks) + " decks)" : "") + "; areas:";
+    for (size_t i = 0; i < info.areas.size(); ++i)
+      line += (i ? ", " : " ") + std::string(AreaName(info.areas[i]));
+    out += line + "\n";
+    for (const OptionSpec& spec : info.options) {
       std::string values;
       for (const OptionValue& v : spec.allowed)
         values += (values.empty() ? "" : "|") + FormatOptionValue(v);
@@ -125,6 +131,22 @@ std::string GamesHelp() {
                          FormatOptionValue(spec.default_value) + "): " + spec.help;
       out += "    " + Wrap(text, 6, 76) + "\n";
     }
+    for (const DealExport& e : info.exports) {
+      std::string text = "--format " + e.format + ": " + e.help +
+                         (e.blank_line_between ? "; deals separated by an empty line" : "; one deal a line");
+      out += "    " + Wrap(text, 6, 76) + "\n";
+    }
+  }
+  return out;
+}
+
+std::string ExportFormatsHelp() {
+  std::string out;
+  for (const Game* g : AllGames()) {
+    std::string formats;
+    for (size_t i = 0; i < g->info().exports.size(); ++i)
+      formats += (i == 0 ? "" : i + 1 == g->info().exports.size() ? " or " : ", ") + g->info().exports[i].format;
+    if (!formats.empty()) out += (out.empty() ? "for " : "; for ") + std::string(g->id()) + " " + formats;
   }
   return out;
 }

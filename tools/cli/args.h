@@ -48,8 +48,11 @@ int ParseCommandLine(int argc, char** argv, const ToolHelp& help, po::options_de
 // "talon-deal 0.1.0"
 std::string VersionLine();
 
-// The games and their options, for --help.
+// The games with their areas, options and export formats, for --help.
 std::string GamesHelp();
+// The export formats by game, "for klondike ksolve or pysol", for --help;
+// "" when no game has one.
+std::string ExportFormatsHelp();
 
 // ---- Value parsers. Errors are kUsage and name the option (e.g. "--deal").
 
