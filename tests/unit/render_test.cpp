@@ -17,6 +17,7 @@
 #include "render/fonts.h"
 #include "render/pdf_writer.h"
 #include "render/sheets.h"
+#include "render/sheets/deal_layout.h"
 #include "render/template.h"
 
 namespace talon::render {
