@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <sstream>
+#include <utility>
 
 #include "core/games/games.h"
 #include "core/shuffle.h"
@@ -102,6 +103,16 @@ Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
     return Status::BadInput("move '" + std::string(text) + "' names " + std::to_string(m.from.size()) +
                             " piles but " + std::to_string(m.cards.size()) + " cards");
   return m;
+}
+
+Solution MakeSolution(const Deal& deal, SolveResult result) {
+  Solution s;
+  s.game = deal.game;
+  s.deal = deal.number;
+  s.options = deal.options;
+  s.result = result.verdict;
+  s.moves = std::move(result.moves);
+  return s;
 }
 
 Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options) {

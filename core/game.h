@@ -101,6 +101,10 @@ const Game* FindGame(std::string_view id);
 std::span<const Game* const> AllGames();
 std::string GameIdList();  // "fourteen-out, take-fourteen, ..."
 
+// The solution record of `deal`: its game, number and options, and the
+// verdict and moves of `result`.
+Solution MakeSolution(const Deal& deal, SolveResult result);
+
 // Deals deal `number` of `game`. Fails (kBadInput) only on bad options.
 Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options);
 // Checks a deal completely: known game and options (completed in place),

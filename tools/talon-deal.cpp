@@ -2,7 +2,6 @@
 #include <sys/random.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <set>
@@ -183,9 +182,7 @@ int Run(int argc, char** argv) {
   if (*max_scan == 0) return Fail(Status::Usage("--max-scan: must be at least 1"));
   SearchLimits limits;
   // The solver stops on a signal, or when its result is no longer needed.
-  static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
-  AlsoSetOnSignal(&stop_work);
-  limits.cancel = &stop_work;
+  limits.cancel = &StopWorkFlag();
   if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
   int threads = DefaultThreads();
   if (vm.count("threads")) {
@@ -286,7 +283,7 @@ int Run(int argc, char** argv) {
   };
 
   const bool finished =
-      OrderedMap<uint64_t, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      OrderedMap<uint64_t, Result>(threads, &CancelFlag(), &StopWorkFlag(), produce, work, emit) &&
       !Cancelled();
   if (int code = FinishOutput(out, finished, {&deal_status, &random_status}); code >= 0) return code;
 
