@@ -19,6 +19,7 @@
 #include "render/sheets.h"
 #include "render/sheets/deal_layout.h"
 #include "render/template.h"
+#include "test_data.h"
 
 namespace talon::render {
 namespace {
@@ -130,6 +131,19 @@ TEST(Template, ShippedTemplatesLoad) {
   EXPECT_GT(large->text_pt, 12);
 }
 
+// Without the shipped templates, a tool stops and says where it looked,
+// rather than printing with other settings.
+TEST(Template, MissingShippedTemplateIsAnError) {
+  const std::string empty = ::testing::TempDir() + "talon-no-templates";
+  std::filesystem::create_directories(empty);
+  ScopedEnv env("TALON_TEMPLATE_DIR", empty.c_str());
+  EXPECT_EQ(TemplateDir(), empty);
+  auto t = ShippedTemplate("letter", 2, false);
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.status().code(), StatusCode::kIoError);
+  EXPECT_NE(t.status().message().find(empty + "/letter-2.json"), std::string::npos) << t.status().message();
+}
+
 TEST(Template, RoundTripsThroughJson) {
   auto t = ShippedTemplate("letter", 2, false);
   ASSERT_TRUE(t.ok());
@@ -223,7 +237,7 @@ TEST(CardArt, PipsArePaths) {
 // channel within 48, and at most 0.5% of pixels beyond that). With
 // TALON_UPDATE_GOLDEN=1 the golden file is rewritten instead.
 void ExpectMatchesGolden(const std::string& png, const std::string& name) {
-  const std::string path = std::string(TALON_TEST_DATA) + "/golden/" + name;
+  const std::string path = TestDataPath("golden/" + name);
   if (const char* u = std::getenv("TALON_UPDATE_GOLDEN"); u && std::string(u) == "1") {
     std::ofstream(path, std::ios::binary) << png;
     return;
