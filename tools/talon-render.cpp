@@ -45,6 +45,8 @@ const ToolHelp kHelp = {
     "Fonts: DejaVu Sans (DejaVuSans.ttf and DejaVuSans-Bold.ttf) is searched in\n"
     "$TALON_FONT_DIR when set, else /usr/share/fonts/truetype/dejavu and other\n"
     "usual places; if it is missing, install Debian's fonts-dejavu-core (exit 74).\n"
+    "The shipped templates are read from $TALON_TEMPLATE_DIR when set, else from\n"
+    "../share/talon/templates beside this program's directory (exit 74 if missing).\n"
     "\n"
     "Errors: an unsolvable deal has no solution sheet (exit 1; --sheet layout still\n"
     "prints); a search limit reached first exits 3; a template with an unknown key,\n"
