@@ -113,8 +113,8 @@ int ParseCommandLine(int argc, char** argv, const ToolHelp& help, po::options_de
 
 std::string GamesHelp() {
   std::string out =
-      "Games (--game), the areas a deal of each lists, its options (--option\n"
-      "NAME=VALUE) and the other programs' formats it can be written in (--format):\n";
+      "Games (--game), each with the areas its deals list, its options (--option\n"
+      "NAME=VALUE) and the formats of other programs it can be written in (--format):\n";
   for (const Game* g : AllGames()) {
     const GameInfo& info = g->info();
     std::string line = "  " + info.id;
