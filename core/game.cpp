@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <sstream>
+#include <utility>
 
 #include "core/games/games.h"
 #include "core/shuffle.h"
@@ -13,15 +14,9 @@ namespace talon {
 namespace {
 
 const std::vector<const Game*>& Registry() {
-  static const std::vector<const Game*> games = {
-      &FourteenOutGame(), &TakeFourteenGame(), &TripleFourteensGame(),
-      &ThirteensGame(),   &FifteenGame(),      &TakeTenGame(),
-      &CarpetGame(),
-      &FourOfAKindGame(),
-      &TryAgainGame(),
-      &KlondikeGame(),
-      &IdiotsDelightGame(),
-  };
+#define TALON_GAME_ADDRESS(entry) &entry(),
+  static const std::vector<const Game*> games = {TALON_GAMES(TALON_GAME_ADDRESS)};
+#undef TALON_GAME_ADDRESS
   return games;
 }
 
@@ -55,8 +50,8 @@ std::string GameIdList() {
 }
 
 SolveResult Game::Solve(const Deal& deal, const SearchLimits& limits) const {
-  // (A quarter of --max-memory is left for the solvers' other bookkeeping:
-  // with an eighth, two threads peaked 2.7 MiB over 2 GiB, session 12.)
+  // A quarter of --max-memory is left for the solvers' other bookkeeping
+  // (with an eighth, two threads go past a 2 GiB budget).
   SetHugeBlockBudget(limits.max_memory - limits.max_memory / 4);
   return SolveDeal(deal, limits);
 }
@@ -108,6 +103,16 @@ Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
     return Status::BadInput("move '" + std::string(text) + "' names " + std::to_string(m.from.size()) +
                             " piles but " + std::to_string(m.cards.size()) + " cards");
   return m;
+}
+
+Solution MakeSolution(const Deal& deal, SolveResult result) {
+  Solution s;
+  s.game = deal.game;
+  s.deal = deal.number;
+  s.options = deal.options;
+  s.result = result.verdict;
+  s.moves = std::move(result.moves);
+  return s;
 }
 
 Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options) {
@@ -174,14 +179,19 @@ Status CheckDeal(const Game& game, Deal& deal) {
   return Status::Ok();
 }
 
-std::string DealName(const Game& game, const Deal& deal) {
-  std::string name = deal.Name();
+std::string NonDefaultOptions(const Game& game, const Options& options) {
   std::string changed;
   for (const auto& spec : game.option_specs()) {
-    auto it = deal.options.find(spec.name);
-    if (it != deal.options.end() && !(it->second == spec.default_value))
+    auto it = options.find(spec.name);
+    if (it != options.end() && !(it->second == spec.default_value))
       changed += (changed.empty() ? "" : " ") + spec.name + "=" + FormatOptionValue(it->second);
   }
+  return changed;
+}
+
+std::string DealName(const Game& game, const Deal& deal) {
+  std::string name = deal.Name();
+  const std::string changed = NonDefaultOptions(game, deal.options);
   if (!changed.empty()) name += " (" + changed + ")";
   return name;
 }

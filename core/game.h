@@ -1,10 +1,11 @@
 // Game: the one interface every game implements, and the registry of games.
 //
-// A game file (core/games/NAME.cpp) holds everything about one game: its
-// options, its dealing order, the checker that plays a MoveSpec on a Table
-// (used by talon-verify, independent of the solver), the solver's compact
-// rules (Position, Move, move generation) run by the generic search in
-// core/search.h, and its move notation.
+// A game's file (core/games/NAME.cpp, or a folder core/games/NAME/ when its
+// solver is large) holds everything about it: its GameInfo (given once, to
+// the constructor), its dealing order, the checker that plays a MoveSpec on
+// a Table (used by talon-verify, independent of the solver), the solver's
+// compact rules run by the generic search in core/search.h, and its move
+// notation. core/games/games.h lists the games.
 #pragma once
 
 #include <cstdint>
@@ -12,9 +13,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/deal.h"
+#include "core/game_info.h"
 #include "core/move.h"
 #include "core/options.h"
 #include "core/search_limits.h"
@@ -45,14 +48,14 @@ class Game {
  public:
   virtual ~Game() = default;
 
-  virtual std::string_view id() const = 0;       // "fourteen-out"
-  virtual std::string_view title() const = 0;    // "Fourteen Out"
-  // A one-paragraph rules reminder, printed on sheets and in --help.
-  virtual std::string_view summary() const = 0;
-  virtual int decks() const { return 1; }
-  virtual std::vector<OptionSpec> option_specs() const { return {}; }
-  // The areas a deal of this game lists (a reader rejects any other).
-  virtual std::vector<Area> areas() const = 0;
+  // The registry entry, and its fields by name.
+  const GameInfo& info() const { return info_; }
+  std::string_view id() const { return info_.id; }        // "fourteen-out"
+  std::string_view title() const { return info_.title; }  // "Fourteen Out"
+  std::string_view summary() const { return info_.summary; }
+  int decks() const { return info_.decks; }
+  const std::vector<OptionSpec>& option_specs() const { return info_.options; }
+  const std::vector<Area>& areas() const { return info_.areas; }
 
   // Deals a shuffled deck (deck[0] first) onto the layout.
   // REQUIRES: deck.size() == 52 * decks(), options complete.
@@ -84,20 +87,32 @@ class Game {
   virtual Expected<MoveSpec> ParseMove(std::string_view text) const;
 
  protected:
+  explicit Game(GameInfo info) : info_(std::move(info)) {}
   // The game's solver (Solve calls it). REQUIRES: CheckDeal(deal).ok().
   virtual SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const = 0;
+
+ private:
+  GameInfo info_;
 };
 
-// The registry.
+// The registry (the list is core/games/games.h), in the order the tools list
+// the games. FindGame returns null for an unknown id.
 const Game* FindGame(std::string_view id);
 std::span<const Game* const> AllGames();
 std::string GameIdList();  // "fourteen-out, take-fourteen, ..."
+
+// The solution record of `deal`: its game, number and options, and the
+// verdict and moves of `result`.
+Solution MakeSolution(const Deal& deal, SolveResult result);
 
 // Deals deal `number` of `game`. Fails (kBadInput) only on bad options.
 Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options);
 // Checks a deal completely: known game and options (completed in place),
 // the right cards for the game, pile shapes. Messages name the field.
 Status CheckDeal(const Game& game, Deal& deal);
+// The options that differ from the game's defaults, "slots=15 draw=1" in
+// the order of the game's options; "" when there are none.
+std::string NonDefaultOptions(const Game& game, const Options& options);
 // The name printed on sheets: "thirteens#42", plus " (slots=15)" when an
 // option differs from its default.
 std::string DealName(const Game& game, const Deal& deal);

@@ -1,11 +1,12 @@
 // Sheets: the printed pages, composed as a Document (render/scene.h) from
-// deals, solutions and a template.
+// deals, solutions and a template: one deal's layout and solution sheets,
+// and booklets of many deals. The parts are in render/sheets/: the layout of
+// a deal (deal_layout), solutions flowed over pages (solution_flow), page
+// headers and footers (page_frame), the text helpers (composer), and the
+// two kinds of document (deal_sheets.cpp, book.cpp).
 //
-// Layout is driven by the deal's areas, not by per-game drawing code: each
-// game gets a layout hint (fanned columns, or a grid with given row lengths)
-// chosen by its id, and every piled area (tableau, reserve, foundations) is
-// drawn with it; the stock is listed in turning order; cards a deal puts face
-// down (Areas::face_down) are shaded.
+// Layout is driven by the deal's areas and the game's SheetLayout
+// (core/game_info.h), never by per-game drawing code.
 #pragma once
 
 #include <string>
@@ -19,16 +20,6 @@
 #include "render/template.h"
 
 namespace talon::render {
-
-// How a game's piles are laid out on a sheet.
-struct LayoutHint {
-  enum Kind { kFan, kGrid } kind = kFan;
-  // kGrid: the number of slots in each row; the last length repeats, e.g.
-  // {5} for rows of five, {5, 5, 3} for Take Ten.
-  std::vector<int> row_lengths;
-};
-// The hint for a game id (piles with more than one card fan by default).
-LayoutHint LayoutHintFor(std::string_view game_id, const Areas& areas);
 
 enum class SheetKind { kLayout, kSolution, kBoth };
 

@@ -1,5 +1,7 @@
 #include "render/template.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -8,8 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#ifndef TALON_TEMPLATE_DIR
-#define TALON_TEMPLATE_DIR "templates"
+// The shipped templates' place relative to the executable's directory (set
+// by CMake from the install layout; the build tree mirrors it).
+#ifndef TALON_TEMPLATE_RELDIR
+#define TALON_TEMPLATE_RELDIR "../share/talon/templates"
 #endif
 
 namespace talon::render {
@@ -261,26 +265,22 @@ Expected<Template> LoadTemplate(const std::string& path) {
 
 std::string TemplateDir() {
   if (const char* d = std::getenv("TALON_TEMPLATE_DIR"); d && *d) return d;
-  return TALON_TEMPLATE_DIR;
+  char exe[4096];
+  const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  std::string dir = n > 0 ? std::string(exe, static_cast<size_t>(n)) : std::string();
+  const size_t slash = dir.rfind('/');
+  dir = slash == std::string::npos ? "." : dir.substr(0, slash);
+  return dir + "/" + TALON_TEMPLATE_RELDIR;
 }
 
 Expected<Template> ShippedTemplate(const std::string& paper, int deals_per_page, bool large_print) {
   std::string name = large_print ? "large-print" : paper + "-" + std::to_string(deals_per_page);
   std::string path = TemplateDir() + "/" + name + ".json";
-  if (std::ifstream(path)) return LoadTemplate(path);
-  Template t;
-  t.name = name;
-  t.deals_per_page = deals_per_page;
-  if (paper == "letter") {
-    t.paper = "letter";
-    t.paper_w = 612;
-    t.paper_h = 792;
-  }
-  if (deals_per_page == 2) t.card_width = 50;
-  if (deals_per_page == 4) t.card_width = 40;
-  t.min_card_width = std::min(t.min_card_width, t.card_width);
-  TALON_RETURN_IF_ERROR(CheckTemplate(t, "built-in template " + name));
-  return t;
+  if (!std::ifstream(path))
+    return Status::IoError("cannot find the shipped template '" + path +
+                           "': set TALON_TEMPLATE_DIR to the directory of talon's templates "
+                           "(docs/printing.md)");
+  return LoadTemplate(path);
 }
 
 std::string TemplateToJson(const Template& t) {

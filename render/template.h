@@ -52,12 +52,13 @@ Expected<Template> LoadTemplate(const std::string& path);
 // Checks the geometry of a template (also after --paper changes its paper).
 Status CheckTemplate(const Template& t, const std::string& source);
 
-// The directory of the shipped templates: $TALON_TEMPLATE_DIR, else the
-// source tree's templates/ (compiled in).
+// The directory of the shipped templates: $TALON_TEMPLATE_DIR when set and
+// not empty, else ../share/talon/templates beside the executable's directory
+// (the installed layout, which the build tree mirrors; docs/printing.md).
 std::string TemplateDir();
 // The shipped template for a paper ("a4" or "letter") and deals per page
-// (1, 2, 4), or "large-print" (paper ignored). Falls back to the built-in
-// defaults with that paper when the file is missing.
+// (1, 2, 4), or "large-print" (paper ignored). kIoError naming the file
+// when it is missing from TemplateDir().
 Expected<Template> ShippedTemplate(const std::string& paper, int deals_per_page, bool large_print);
 
 // The template as JSON (every key), as the shipped files are written.

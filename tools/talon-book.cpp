@@ -16,7 +16,7 @@
 #include "tools/cli/io.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
-#include "tools/render_options.h"
+#include "tools/cli/print_options.h"
 
 namespace talon::cli {
 namespace {
@@ -50,23 +50,11 @@ const ToolHelp kHelp = {
     "  talon-book --game take-ten --count 10 --solutions after --colours mono --title \"Take Ten\" -o tt.pdf\n",
 };
 
-std::vector<std::string> SplitCommas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i <= s.size()) {
-    size_t j = s.find(',', i);
-    if (j == std::string::npos) j = s.size();
-    out.push_back(s.substr(i, j - i));
-    i = j + 1;
-  }
-  return out;
-}
-
 int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::string games_text, count_text, from_text = "1", per_page_text, paper, solutions_text = "back", title,
-                                      output_path, jsonl_path, colours = "two", template_path,
-                                      max_nodes_text = "5000000", max_scan_text = "100000";
+                                      output_path, jsonl_path, max_nodes_text = "5000000", max_scan_text = "100000";
+  PrintOptionText print;
   options.add_options()
       ("game", po::value(&games_text)->value_name("G[,G2...]"), "the games, comma-separated")
       ("count", po::value(&count_text)->value_name("N"), "the number of deals in the book")
@@ -76,10 +64,9 @@ int Run(int argc, char** argv) {
       ("solutions", po::value(&solutions_text)->value_name("W")->default_value("back"), "back, after or none")
       ("title", po::value(&title)->value_name("TEXT"), "the book's title (default: from the games)")
       ("output,o", po::value(&output_path)->value_name("FILE"), "the PDF to write")
-      ("jsonl", po::value(&jsonl_path)->value_name("FILE"), "also write the deals and solutions as JSON Lines")
-      ("colours", po::value(&colours)->value_name("C")->default_value("two"), "two, four or mono")
-      ("colors", po::value(&colours)->value_name("C"), "the same as --colours")
-      ("template", po::value(&template_path)->value_name("FILE"), "a page template (JSON; see docs/printing.md)")
+      ("jsonl", po::value(&jsonl_path)->value_name("FILE"), "also write the deals and solutions as JSON Lines");
+  AddPrintOptions(options, print);
+  options.add_options()
       ("large-print", "use the large-print template (one deal a page, large type)")
       ("max-nodes", po::value(&max_nodes_text)->value_name("N")->default_value("5000000"),
        "search limit per deal (0 = none)")
@@ -92,14 +79,9 @@ int Run(int argc, char** argv) {
   if (!vm.count("game")) return Fail(Status::Usage("--game G[,G2...] is required"));
   if (!vm.count("count")) return Fail(Status::Usage("--count N is required"));
   if (output_path.empty() || output_path == "-") return Fail(Status::Usage("-o book.pdf is required"));
-  std::vector<const Game*> games;
-  for (const std::string& id : SplitCommas(games_text)) {
-    auto g = ParseGame(id);
-    if (!g) return Fail(g.status());
-    if (std::find(games.begin(), games.end(), *g) != games.end())
-      return Fail(Status::Usage("--game: '" + id + "' is given twice"));
-    games.push_back(*g);
-  }
+  auto games_or = ParseGameList(games_text);
+  if (!games_or) return Fail(games_or.status());
+  const std::vector<const Game*> games = *games_or;
   auto count = ParseCount("--count", count_text);
   if (!count) return Fail(count.status());
   if (*count < 1 || *count > 10000) return Fail(Status::Usage("--count must be 1 to 10000"));
@@ -124,8 +106,8 @@ int Run(int argc, char** argv) {
   auto max_scan = ParseCount("--max-scan", max_scan_text);
   if (!max_scan) return Fail(max_scan.status());
   const bool large = vm.count("large-print") > 0;
-  auto tmpl = ChooseTemplate(template_path, paper, template_path.empty() && per_page == 0 ? (large ? 1 : 2) : per_page,
-                             large, colours);
+  auto tmpl =
+      ChooseTemplate(print, paper, print.template_path.empty() && per_page == 0 ? (large ? 1 : 2) : per_page, large);
   if (!tmpl) return Fail(tmpl.status());
   auto fonts = render::FindFonts();
   if (!fonts) return Fail(fonts.status());
@@ -160,12 +142,8 @@ int Run(int argc, char** argv) {
       if (r.verdict != Verdict::kSolved) continue;
       render::BookEntry e;
       e.game = &game;
+      e.solution = MakeSolution(*deal, std::move(r));
       e.deal = std::move(*deal);
-      e.solution.game = e.deal.game;
-      e.solution.deal = e.deal.number;
-      e.solution.options = e.deal.options;
-      e.solution.result = Verdict::kSolved;
-      e.solution.moves = std::move(r.moves);
       entries.push_back(std::move(e));
       ++found;
       if (progress)

@@ -2,7 +2,6 @@
 #include <sys/random.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <set>
@@ -11,7 +10,6 @@
 
 #include "core/deal_io.h"
 #include "core/game.h"
-#include "core/games/klondike_export.h"
 #include "tools/cli/args.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
@@ -44,10 +42,8 @@ const ToolHelp kHelp = {
     "and exits 3, having written the winnable deals it found.\n"
     "\n"
     "Output forms (--format): jsonl, one deal a line (docs/formats.md); text, the\n"
-    "readable form, deals separated by an empty line; for klondike also ksolve,\n"
-    "the 156-digit deck string of KSolve / Klondike-Solver (one a line), and\n"
-    "pysol, PySolFC's board text (\"Talon: ...\" and seven pile lines, face-down\n"
-    "cards in <>; deals separated by an empty line). See docs/rules/klondike.md.\n"
+    "readable form, deals separated by an empty line; and for some games the\n"
+    "formats of other programs, listed with the games below.\n"
     "\n"
     "Exit status 3 also when fewer deals than --count K could be written (the\n"
     "range A-B holds fewer, or deal numbers ran out at 18446744073709551615).\n"
@@ -61,13 +57,27 @@ const ToolHelp kHelp = {
 
 // The game with its options that differ from the defaults: "thirteens (slots=5)".
 std::string Variant(const Game& game, const Options& options) {
-  std::string changed;
-  for (const OptionSpec& spec : game.option_specs()) {
-    auto it = options.find(spec.name);
-    if (it != options.end() && !(it->second == spec.default_value))
-      changed += (changed.empty() ? "" : " ") + spec.name + "=" + FormatOptionValue(it->second);
-  }
+  const std::string changed = NonDefaultOptions(game, options);
   return std::string(game.id()) + (changed.empty() ? "" : " (" + changed + ")");
+}
+
+// The game's export format named by --format: null for the built-in jsonl
+// and text; a usage error for a format of other games or of none.
+Expected<const DealExport*> FindExport(const Game& game, const std::string& format) {
+  if (format == "jsonl" || format == "text") return nullptr;
+  for (const DealExport& e : game.info().exports)
+    if (e.format == format) return &e;
+  std::vector<std::string> all = {"jsonl", "text"};
+  std::string owners;
+  for (const Game* g : AllGames())
+    for (const DealExport& e : g->info().exports) {
+      if (std::find(all.begin(), all.end(), e.format) == all.end()) all.push_back(e.format);
+      if (e.format == format) owners += (owners.empty() ? "" : " or ") + std::string(g->id());
+    }
+  if (!owners.empty()) return Status::Usage("--format " + format + " is for " + owners + " deals only");
+  std::string list;
+  for (size_t i = 0; i < all.size(); ++i) list += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i];
+  return Status::Usage("--format: '" + format + "' is not a format (use " + list + ")");
 }
 
 // A deal number in [1, kRandomLimit) from the OS, uniformly.
@@ -116,9 +126,10 @@ int Run(int argc, char** argv) {
       "with --solvable: skip a deal whose search passes N positions (default: no limit)");
   add("threads,j", po::value(&threads_text)->value_name("N"),
       "with --solvable: solver threads (default: every core)");
-  add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
-      "output form: jsonl, text, or for klondike ksolve (the KSolve/Klondike-Solver deck "
-      "string) or pysol (PySolFC's board text)");
+  const std::string exports = ExportFormatsHelp();
+  const std::string format_help =
+      "output form: jsonl or text" + (exports.empty() ? "" : ", or " + exports + " (see the games below)");
+  add("format", po::value(&format)->value_name("F")->default_value("jsonl"), format_help.c_str());
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write to FILE (whole or not at all) instead of standard output");
   ToolHelp help = kHelp;
@@ -171,9 +182,7 @@ int Run(int argc, char** argv) {
   if (*max_scan == 0) return Fail(Status::Usage("--max-scan: must be at least 1"));
   SearchLimits limits;
   // The solver stops on a signal, or when its result is no longer needed.
-  static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
-  AlsoSetOnSignal(&stop_work);
-  limits.cancel = &stop_work;
+  limits.cancel = &StopWorkFlag();
   if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
   int threads = DefaultThreads();
   if (vm.count("threads")) {
@@ -183,15 +192,13 @@ int Run(int argc, char** argv) {
   }
   if (!solvable) threads = 1;  // dealing is far cheaper than writing: no threads needed
   limits.max_memory = std::max((size_t{2} << 30) / static_cast<size_t>(threads), size_t{1} << 20);
-  if (format != "jsonl" && format != "text" && format != "ksolve" && format != "pysol")
-    return Fail(Status::Usage("--format: '" + format +
-                              "' is not a format (use jsonl, text, ksolve or pysol)"));
-  if ((format == "ksolve" || format == "pysol") && game.id() != std::string_view("klondike"))
-    return Fail(Status::Usage("--format " + format + " is for klondike deals only"));
+  auto export_or = FindExport(game, format);
+  if (!export_or) return Fail(export_or.status());
+  const DealExport* exporter = *export_or;  // null for jsonl and text
   const bool text = format == "text";
-  // Forms other than JSON Lines are separated by an empty line, except the
-  // one-line KSolve deck strings.
-  const bool blank_line_between = format == "text" || format == "pysol";
+  // Text forms are separated by an empty line; JSON Lines and one-line
+  // export formats are not.
+  const bool blank_line_between = text || (exporter && exporter->blank_line_between);
 
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
@@ -245,13 +252,14 @@ int Run(int argc, char** argv) {
     }
     if (solvable) r.keep = game.Solve(*deal, limits).verdict == Verdict::kSolved;
     if (!r.keep) return r;
-    if (format == "ksolve" || format == "pysol") {
-      auto exported = format == "ksolve" ? KlondikeDeckString(*deal) : KlondikePysolBoard(*deal);
+    if (exporter) {
+      auto exported = exporter->write(*deal);
       if (!exported) {
         r.status = exported.status();
         return r;
       }
-      r.text = format == "ksolve" ? *exported + "\n" : *exported;
+      r.text = std::move(*exported);
+      if (r.text.empty() || r.text.back() != '\n') r.text += '\n';
     } else {
       r.text = text ? DealToText(game, *deal) : DealToJson(game, *deal) + "\n";
     }
@@ -275,7 +283,7 @@ int Run(int argc, char** argv) {
   };
 
   const bool finished =
-      OrderedMap<uint64_t, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      OrderedMap<uint64_t, Result>(threads, &CancelFlag(), &StopWorkFlag(), produce, work, emit) &&
       !Cancelled();
   if (int code = FinishOutput(out, finished, {&deal_status, &random_status}); code >= 0) return code;
 

@@ -17,7 +17,7 @@
 #include "tools/cli/io.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
-#include "tools/render_options.h"
+#include "tools/cli/print_options.h"
 
 namespace talon::cli {
 namespace {
@@ -45,6 +45,8 @@ const ToolHelp kHelp = {
     "Fonts: DejaVu Sans (DejaVuSans.ttf and DejaVuSans-Bold.ttf) is searched in\n"
     "$TALON_FONT_DIR when set, else /usr/share/fonts/truetype/dejavu and other\n"
     "usual places; if it is missing, install Debian's fonts-dejavu-core (exit 74).\n"
+    "The shipped templates are read from $TALON_TEMPLATE_DIR when set, else from\n"
+    "../share/talon/templates beside this program's directory (exit 74 if missing).\n"
     "\n"
     "Errors: an unsolvable deal has no solution sheet (exit 1; --sheet layout still\n"
     "prints); a search limit reached first exits 3; a template with an unknown key,\n"
@@ -60,11 +62,8 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> option_pairs;
   std::string game_id, deal_text, input_path, solution_path, output_path, format, sheet = "both", paper,
-                                                                                  dpi_text = "150",
-                                                                                  colours = "two",
-                                                                                  template_path,
-                                                                                  max_nodes_text,
-                                                                                  max_seconds_text;
+      dpi_text = "150", max_nodes_text, max_seconds_text;
+  PrintOptionText print;
   options.add_options()
       ("game", po::value(&game_id)->value_name("G"), "make deal N of game G (with --deal)")
       ("deal", po::value(&deal_text)->value_name("N"), "the deal number")
@@ -76,10 +75,9 @@ int Run(int argc, char** argv) {
       ("format", po::value(&format)->value_name("F"), "pdf, png or svg (default: from -o's extension)")
       ("sheet", po::value(&sheet)->value_name("S")->default_value("both"), "layout, solution or both")
       ("paper", po::value(&paper)->value_name("P"), "a4 (default), letter, legal, a5, a3 or WxHmm (e.g. 210x297mm)")
-      ("dpi", po::value(&dpi_text)->value_name("N")->default_value("150"), "PNG resolution, 10 to 1200")
-      ("colours", po::value(&colours)->value_name("C")->default_value("two"), "two, four or mono")
-      ("colors", po::value(&colours)->value_name("C"), "the same as --colours")
-      ("template", po::value(&template_path)->value_name("FILE"), "a page template (JSON; see docs/printing.md)")
+      ("dpi", po::value(&dpi_text)->value_name("N")->default_value("150"), "PNG resolution, 10 to 1200");
+  AddPrintOptions(options, print);
+  options.add_options()
       ("max-nodes", po::value(&max_nodes_text)->value_name("N"), "when solving: give up after N positions")
       ("max-seconds", po::value(&max_seconds_text)->value_name("S"), "when solving: give up after S seconds");
   po::options_description hidden;
@@ -109,7 +107,7 @@ int Run(int argc, char** argv) {
   SearchLimits limits;
   limits.cancel = &CancelFlag();
   if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
-  auto tmpl = ChooseTemplate(template_path, paper, 0, false, colours);
+  auto tmpl = ChooseTemplate(print, paper, 0, false);
   if (!tmpl) return Fail(tmpl.status());
   auto fonts = render::FindFonts();
   if (!fonts) return Fail(fonts.status());
@@ -176,11 +174,7 @@ int Run(int argc, char** argv) {
     } else {
       SolveResult r = game->Solve(deal, limits);
       if (Cancelled()) return InterruptExitCode();
-      solution.game = deal.game;
-      solution.deal = deal.number;
-      solution.options = deal.options;
-      solution.result = r.verdict;
-      solution.moves = std::move(r.moves);
+      solution = MakeSolution(deal, std::move(r));
     }
     if (solution.result == Verdict::kUnsolvable) {
       PrintError(name + " is unsolvable: there is no solution sheet to print (--sheet layout prints the layout alone)");

@@ -1,5 +1,4 @@
 // talon-solve: decides deals and writes one solution per deal, in input order.
-#include <atomic>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -14,6 +13,7 @@
 #include "core/solution_io.h"
 #include "tools/cli/args.h"
 #include "tools/cli/deal_source.h"
+#include "tools/cli/decide_options.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
 #include "tools/cli/parallel.h"
@@ -74,42 +74,31 @@ std::string ScoreComment(int score, Verdict verdict) {
 
 int Run(int argc, char** argv) {
   po::options_description options("Options");
-  DealSelection selection;
+  DecideOptions decide;
+  decide.AddDealOptions(options, {"G", "make the deals of game G (with --deals)",
+                                  "deal numbers A to B (or one number N)",
+                                  "a rule variant for --game, e.g. slots=15 (repeatable)"});
   std::string format, output_path;
   auto add = options.add_options();
-  add("game", po::value(&selection.games)->value_name("G"), "make the deals of game G (with --deals)");
-  add("deals", po::value(&selection.deals)->value_name("A-B"), "deal numbers A to B (or one number N)");
-  add("option", po::value(&selection.option_pairs)->value_name("NAME=VALUE")->composing(),
-      "a rule variant for --game, e.g. slots=15 (repeatable)");
   add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
       "output form: jsonl or text");
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write to FILE (whole or not at all) instead of standard output");
   add("summary", "print counts, nodes, time and speed on standard error at the end");
-  SolverOptionText solver_text;
-  AddSolverOptions(options, solver_text);
-  po::options_description hidden;  // the FILE arguments
-  hidden.add_options()("input", po::value(&selection.files)->composing(), "input file ('-' = stdin)");
-  po::positional_options_description positional;
-  positional.add("input", -1);
+  decide.AddSolverOptions(options);
   po::variables_map vm;
-  if (int code = ParseCommandLine(argc, argv, kHelp, options, &hidden, &positional, vm); code >= 0)
-    return code;
+  if (int code = decide.Parse(argc, argv, kHelp, options, vm); code >= 0) return code;
 
   // --- Check the command line.
   if (format != "jsonl" && format != "text")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
   const bool text = format == "text";
-  static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
-  AlsoSetOnSignal(&stop_work);
-  int threads = 1;
-  SearchLimits limits;
-  if (Status s = ParseSolverOptions(vm, solver_text, threads, limits, &stop_work); !s.ok())
-    return Fail(s);
 
   // --- Open everything before any work, so that a bad path fails at once.
+  int threads = 1;
+  SearchLimits limits;
   DealSource source;
-  if (Status s = source.Select(vm, selection, /*many_games=*/false); !s.ok()) return Fail(s);
+  if (Status s = decide.Finish(vm, /*many_games=*/false, threads, limits, source); !s.ok()) return Fail(s);
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
 
@@ -124,20 +113,15 @@ int Run(int argc, char** argv) {
     const Deal& deal = *d;
     const Game* g = FindGame(deal.game);
     SolveResult solved = g->Solve(deal, limits);
-    Solution solution;
-    solution.game = deal.game;
-    solution.deal = deal.number;
-    solution.options = deal.options;
-    solution.result = solved.verdict;
-    solution.moves = std::move(solved.moves);
     result.verdict = solved.verdict;
     result.nodes = solved.stats.nodes;
     result.score = solved.score;
+    const Solution solution = MakeSolution(deal, std::move(solved));
     if (text) {
       result.text = SolutionToText(*g, solution);
-      if (solved.score) {  // a comment line after the header: readers skip it
+      if (result.score) {  // a comment line after the header: readers skip it
         const size_t eol = result.text.find('\n');
-        result.text.insert(eol + 1, ScoreComment(*solved.score, solved.verdict));
+        result.text.insert(eol + 1, ScoreComment(*result.score, result.verdict));
       }
     } else {
       result.text = SolutionToJson(solution);
@@ -167,7 +151,7 @@ int Run(int argc, char** argv) {
 
   const auto t0 = std::chrono::steady_clock::now();
   const bool finished =
-      OrderedMap<DealTask, Result>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      OrderedMap<DealTask, Result>(threads, &CancelFlag(), &StopWorkFlag(), produce, work, emit) &&
       !Cancelled();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

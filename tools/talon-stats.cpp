@@ -1,7 +1,6 @@
 // talon-stats: solvability and difficulty surveys over many deals.
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -13,6 +12,7 @@
 #include "core/survey.h"
 #include "tools/cli/args.h"
 #include "tools/cli/deal_source.h"
+#include "tools/cli/decide_options.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
 #include "tools/cli/parallel.h"
@@ -60,14 +60,12 @@ const ToolHelp kHelp = {
 
 int Run(int argc, char** argv) {
   po::options_description options("Options");
-  DealSelection selection;
+  DecideOptions decide;
+  decide.AddDealOptions(options, {"G[,G2...]", "survey deals of these games (with --deals)",
+                                  "deal numbers A to B of each game",
+                                  "a rule variant for every --game, e.g. slots=15 (repeatable)"});
   std::string format, output_path, per_deal_path;
   auto add = options.add_options();
-  add("game", po::value(&selection.games)->value_name("G[,G2...]"),
-      "survey deals of these games (with --deals)");
-  add("deals", po::value(&selection.deals)->value_name("A-B"), "deal numbers A to B of each game");
-  add("option", po::value(&selection.option_pairs)->value_name("NAME=VALUE")->composing(),
-      "a rule variant for every --game, e.g. slots=15 (repeatable)");
   add("format", po::value(&format)->value_name("F")->default_value("text"),
       "report form: text or json");
   add("output,o", po::value(&output_path)->value_name("FILE"),
@@ -75,30 +73,20 @@ int Run(int argc, char** argv) {
   add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
       "also write one CSV line per deal to FILE");
   add("timings", "add the time per deal to the report (differs from run to run)");
-  SolverOptionText solver_text;
-  AddSolverOptions(options, solver_text);
-  po::options_description hidden;
-  hidden.add_options()("input", po::value(&selection.files)->composing(), "input file ('-' = stdin)");
-  po::positional_options_description positional;
-  positional.add("input", -1);
+  decide.AddSolverOptions(options);
   po::variables_map vm;
-  if (int code = ParseCommandLine(argc, argv, kHelp, options, &hidden, &positional, vm); code >= 0)
-    return code;
+  if (int code = decide.Parse(argc, argv, kHelp, options, vm); code >= 0) return code;
 
   // --- Check the command line.
   if (format != "text" && format != "json")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
   const bool timings = vm.count("timings") > 0;
-  static std::atomic<bool> stop_work{false};  // static: the signal handler keeps a pointer
-  AlsoSetOnSignal(&stop_work);
-  int threads = 1;
-  SearchLimits limits;
-  if (Status s = ParseSolverOptions(vm, solver_text, threads, limits, &stop_work); !s.ok())
-    return Fail(s);
 
   // --- Open everything before any work, so that a bad path fails at once.
+  int threads = 1;
+  SearchLimits limits;
   DealSource source;
-  if (Status s = source.Select(vm, selection, /*many_games=*/true); !s.ok()) return Fail(s);
+  if (Status s = decide.Finish(vm, /*many_games=*/true, threads, limits, source); !s.ok()) return Fail(s);
   std::vector<SurveyGroup> groups;
   std::map<std::pair<std::string, std::string>, size_t> group_of;  // (game, options) -> index
   for (const auto& [game, game_options] : source.games()) {
@@ -162,7 +150,7 @@ int Run(int argc, char** argv) {
     return true;
   };
   const bool finished =
-      OrderedMap<DealTask, Work>(threads, &CancelFlag(), &stop_work, produce, work, emit) &&
+      OrderedMap<DealTask, Work>(threads, &CancelFlag(), &StopWorkFlag(), produce, work, emit) &&
       !Cancelled();
   if (progress && done >= 100) std::fprintf(stderr, "\n");
 

@@ -58,23 +58,23 @@ bool ParseArrow(std::string_view word, int& a, int& b) {
 
 class FourOfAKind final : public Game {
  public:
-  std::string_view id() const override { return "four-of-a-kind"; }
-  std::string_view title() const override { return "Four of a Kind"; }
-  std::string_view summary() const override {
-    return "Thirteen piles of four cards are dealt face down, round robin, in rows of 5, 5 and 3; "
-           "they stand for A, 2, ..., 10, J, Q, K. Turn up the top face-down card of the ace pile "
-           "and put it face up under the pile of its own rank; then do the same with the next "
-           "pile, skipping piles with no face-down card left (clock method: draw next from the "
-           "pile you just placed on). When one face-down card remains, you win if it lies in the "
-           "pile of its own rank.";
-  }
-  std::vector<OptionSpec> option_specs() const override {
-    return {OptionSpec{"method", std::string("standard"),
-                       {std::string("standard"), std::string("clock")}, 0,
-                       "standard: draw from the next pile in turn; clock: draw from the pile just "
-                       "placed on"}};
-  }
-  std::vector<Area> areas() const override { return {Area::kTableau}; }
+  FourOfAKind()
+      : Game({
+            .id = "four-of-a-kind",
+            .title = "Four of a Kind",
+            .summary =
+                "Thirteen piles of four cards are dealt face down, round robin, in rows of 5, 5 "
+                "and 3; they stand for A, 2, ..., 10, J, Q, K. Turn up the top face-down card of "
+                "the ace pile and put it face up under the pile of its own rank; then do the same "
+                "with the next pile, skipping piles with no face-down card left (clock method: "
+                "draw next from the pile you just placed on). When one face-down card remains, you "
+                "win if it lies in the pile of its own rank.",
+            .options = {OptionSpec{"method", std::string("standard"),
+                                   {std::string("standard"), std::string("clock")}, 0,
+                                   "standard: draw from the next pile in turn; clock: draw from "
+                                   "the pile just placed on"}},
+            .areas = {Area::kTableau},
+        }) {}
 
   // Round robin: deck[i] goes on top of pile (i mod 13) + 1, so pile p
   // (1-based), bottom to top, is deck[p-1], deck[p+12], deck[p+25], deck[p+38].

@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -27,7 +28,7 @@ namespace talon {
 
 class SlotGame : public Game {
  public:
-  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock}; }
+  explicit SlotGame(GameInfo info) : Game(std::move(info)) {}
   // deck[0..slots) to slots 1..slots; the rest is the stock, deck[slots]
   // turned first (so the stock pile, listed bottom to top, is the rest of
   // the deck reversed).

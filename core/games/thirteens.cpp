@@ -44,21 +44,25 @@ struct ThirteensMoves {
 
 class Thirteens final : public SlotGame {
  public:
-  std::string_view id() const override { return "thirteens"; }
-  std::string_view title() const override { return "Thirteens"; }
-  std::string_view summary() const override {
-    return "Ten cards (option slots: 5, 10 or 15) are dealt face up, one per slot; the rest "
-           "form the stock. Discard any two cards whose values sum to 13 (A=1, J=11, Q=12: "
-           "A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a King alone. After each discard the empty slots "
-           "are refilled from the stock, in slot order. You win when all 52 cards are discarded.";
-  }
-  std::vector<OptionSpec> option_specs() const override {
-    return {OptionSpec{"slots",
-                       int64_t{10},
-                       {int64_t{5}, int64_t{10}, int64_t{15}},
-                       0,
-                       "number of slots dealt face up: 5, 10 (standard) or 15"}};
-  }
+  Thirteens()
+      : SlotGame({
+            .id = "thirteens",
+            .title = "Thirteens",
+            .summary =
+                "Ten cards (option slots: 5, 10 or 15) are dealt face up, one per slot; the rest "
+                "form the stock. Discard any two cards whose values sum to 13 (A=1, J=11, Q=12: "
+                "A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a King alone. After each discard the empty "
+                "slots are refilled from the stock, in slot order. You win when all 52 cards are "
+                "discarded.",
+            .options = {OptionSpec{"slots",
+                                   int64_t{10},
+                                   {int64_t{5}, int64_t{10}, int64_t{15}},
+                                   0,
+                                   "number of slots dealt face up: 5, 10 (standard) or 15"}},
+            .areas = {Area::kTableau, Area::kStock},
+            .sheet = {.tableau = SheetLayout::Tableau::kRows, .row_lengths = {5}},
+        }) {}
+
   int Slots(const Options& options) const override {
     return static_cast<int>(IntOption(options, "slots"));
   }

@@ -29,6 +29,11 @@ expect_rc utitle 0
 pdfinfo "$out" 2>/dev/null | grep -q $'^Title: *Patiences d\xC3\xA9t\xC3\xA9 \xE2\x80\x94 \xE2\x99\xA0$' || fail "non-ASCII title lost: $(pdfinfo "$out" 2>&1 | grep Title)"
 qpdf --check "$out" >/dev/null || fail "qpdf --check failed on the non-ASCII title"
 rm -f "$out"
+# The games are a list without repeats (the list talon-stats reads too).
+run twice "$B" --game fifteen,thirteens,fifteen --count 2 -o "$out"
+expect_rc twice 2
+expect_in "$TMP/twice.err" "talon-book: error: --game: 'fifteen' is given twice"
+expect_no_file "$out"
 run scan "$B" --game fourteen-out --count 5 --max-scan 3 -o "$out"
 expect_rc scan 3
 expect_in "$TMP/scan.err" "--max-scan"

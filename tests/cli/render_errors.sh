@@ -51,6 +51,29 @@ expect_rc tinypaper 65
 expect_in "$TMP/tinypaper.err" "does not fit"
 expect_no_file "$out"
 
+# The shipped templates are found beside the executable (PREFIX/bin and
+# PREFIX/share/talon/templates, as installed), or in $TALON_TEMPLATE_DIR;
+# without them: exit 74, naming the place looked in.
+templates=$(cd "$DATA/../../templates" && pwd)
+mkdir -p "$TMP/prefix/bin" "$TMP/prefix/share/talon" "$TMP/lone"
+cp "$R" "$TMP/prefix/bin/" && cp "$R" "$TMP/lone/"
+cp -r "$templates" "$TMP/prefix/share/talon/templates"
+"$R" --game thirteens --deal 4 --sheet layout -o "$TMP/here.pdf"
+run prefixed "$TMP/prefix/bin/talon-render" --game thirteens --deal 4 --sheet layout -o "$TMP/prefixed.pdf"
+expect_rc prefixed 0
+cmp -s "$TMP/here.pdf" "$TMP/prefixed.pdf" || fail "the installed layout prints differently"
+run lone "$TMP/lone/talon-render" --game thirteens --deal 4 --sheet layout -o "$out"
+expect_rc lone 74
+expect_in "$TMP/lone.err" "cannot find the shipped template '$TMP/lone/../share/talon/templates/a4-1.json'"
+expect_in "$TMP/lone.err" "TALON_TEMPLATE_DIR"
+expect_no_file "$out"
+run lonedir env TALON_TEMPLATE_DIR="$templates" "$TMP/lone/talon-render" --game thirteens --deal 4 --sheet layout -o "$TMP/lone.pdf"
+expect_rc lonedir 0
+cmp -s "$TMP/here.pdf" "$TMP/lone.pdf" || fail "TALON_TEMPLATE_DIR's templates print differently"
+# --template FILE needs no shipped template.
+run lonefile "$TMP/lone/talon-render" --game thirteens --deal 4 --sheet layout --template "$templates/a4-2.json" -o "$TMP/lonefile.pdf"
+expect_rc lonefile 0
+
 # An unsolvable deal has no solution sheet: exit 1 (its layout still prints).
 "$BIN/talon-solve" --game fourteen-out --deals 1-200 -j 1 >"$TMP/sols.jsonl" || true  # 1: some unsolvable
 n=$(jq -r 'select(.result == "unsolvable") | .deal' "$TMP/sols.jsonl" | head -n 1)

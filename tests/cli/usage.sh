@@ -75,6 +75,8 @@ usage "--max-seconds: 'soon'" "$S" --game fourteen-out --deals 1-2 --max-seconds
 usage "--max-memory: '2X'" "$S" --game fourteen-out --deals 1-2 --max-memory 2X
 usage "--max-memory: 1K is too small" "$S" --game fourteen-out --deals 1-2 --max-memory 1K
 usage "--format: 'csv'" "$S" --game fourteen-out --deals 1-2 --format csv
+usage "--game: one game at a time ('fifteen,thirteens')" "$S" --game fifteen,thirteens --deals 1-2
+usage "--game: 'fifteen' is given twice" "$BIN/talon-stats" --game fifteen,thirteens,fifteen --deals 1-2
 V="$BIN/talon-verify"
 usage "solution" "$V" --deal "$TMP/x.jsonl"
 usage "deal" "$V" --solution "$TMP/x.jsonl"

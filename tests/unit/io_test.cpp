@@ -27,17 +27,18 @@ namespace {
 // reader). Every move is legal; nothing is ever won.
 class FakeGame : public Game {
  public:
-  std::string_view id() const override { return "fake"; }
-  std::string_view title() const override { return "Fake"; }
-  std::string_view summary() const override { return "A game for testing the formats."; }
-  std::vector<OptionSpec> option_specs() const override {
-    return {
-        {"piles", int64_t{4}, {int64_t{4}, int64_t{6}}, 0, "tableau piles"},
-        {"lucky", false, {true, false}, 0, "a yes/no option"},
-        {"mode", std::string("easy"), {std::string("easy"), std::string("hard")}, 0, "a word"},
-    };
-  }
-  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock}; }
+  FakeGame()
+      : Game({
+            .id = "fake",
+            .title = "Fake",
+            .summary = "A game for testing the formats.",
+            .options = {
+                {"piles", int64_t{4}, {int64_t{4}, int64_t{6}}, 0, "tableau piles"},
+                {"lucky", false, {true, false}, 0, "a yes/no option"},
+                {"mode", std::string("easy"), {std::string("easy"), std::string("hard")}, 0, "a word"},
+            },
+            .areas = {Area::kTableau, Area::kStock},
+        }) {}
   Areas DealCards(std::span<const Card> deck, const Options& options) const override {
     Areas a;
     const size_t piles = static_cast<size_t>(IntOption(options, "piles"));

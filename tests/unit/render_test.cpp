@@ -17,7 +17,9 @@
 #include "render/fonts.h"
 #include "render/pdf_writer.h"
 #include "render/sheets.h"
+#include "render/sheets/deal_layout.h"
 #include "render/template.h"
+#include "test_data.h"
 
 namespace talon::render {
 namespace {
@@ -129,6 +131,19 @@ TEST(Template, ShippedTemplatesLoad) {
   EXPECT_GT(large->text_pt, 12);
 }
 
+// Without the shipped templates, a tool stops and says where it looked,
+// rather than printing with other settings.
+TEST(Template, MissingShippedTemplateIsAnError) {
+  const std::string empty = ::testing::TempDir() + "talon-no-templates";
+  std::filesystem::create_directories(empty);
+  ScopedEnv env("TALON_TEMPLATE_DIR", empty.c_str());
+  EXPECT_EQ(TemplateDir(), empty);
+  auto t = ShippedTemplate("letter", 2, false);
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.status().code(), StatusCode::kIoError);
+  EXPECT_NE(t.status().message().find(empty + "/letter-2.json"), std::string::npos) << t.status().message();
+}
+
 TEST(Template, RoundTripsThroughJson) {
   auto t = ShippedTemplate("letter", 2, false);
   ASSERT_TRUE(t.ok());
@@ -222,7 +237,7 @@ TEST(CardArt, PipsArePaths) {
 // channel within 48, and at most 0.5% of pixels beyond that). With
 // TALON_UPDATE_GOLDEN=1 the golden file is rewritten instead.
 void ExpectMatchesGolden(const std::string& png, const std::string& name) {
-  const std::string path = std::string(TALON_TEST_DATA) + "/golden/" + name;
+  const std::string path = TestDataPath("golden/" + name);
   if (const char* u = std::getenv("TALON_UPDATE_GOLDEN"); u && std::string(u) == "1") {
     std::ofstream(path, std::ios::binary) << png;
     return;
@@ -257,16 +272,21 @@ TEST(CairoWriter, CardsMatchGolden) {
 }
 
 // Games with fixed texts, so that the golden sheets change only when the
-// drawing does: a pile game (fanned columns) and a slot game with a stock.
+// drawing does: a pile game (fanned columns) and a slot game with a stock,
+// whose places are in rows of 5, 5 and 3.
 class FakeGame : public Game {
  public:
-  FakeGame(std::string id, bool slots) : id_(std::move(id)), slots_(slots) {}
-  std::string_view id() const override { return id_; }
-  std::string_view title() const override { return slots_ ? "Slots" : "Piles"; }
-  std::string_view summary() const override {
-    return "A fixed paragraph of rules for the golden pictures: pair cards, empty the table, and win.";
-  }
-  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock, Area::kDiscard}; }
+  FakeGame(std::string id, bool slots)
+      : Game({
+            .id = std::move(id),
+            .title = slots ? "Slots" : "Piles",
+            .summary = "A fixed paragraph of rules for the golden pictures: pair cards, empty the "
+                       "table, and win.",
+            .areas = {Area::kTableau, Area::kStock, Area::kDiscard},
+            .sheet = slots ? SheetLayout{.tableau = SheetLayout::Tableau::kRows, .row_lengths = {5, 5, 3}}
+                           : SheetLayout{},
+        }),
+        slots_(slots) {}
   Areas DealCards(std::span<const Card> deck, const Options&) const override {
     Areas a;
     size_t k = 0;
@@ -287,7 +307,6 @@ class FakeGame : public Game {
   bool Won(const Table&) const override { return false; }
 
  private:
-  std::string id_;
   bool slots_;
 };
 
@@ -312,6 +331,28 @@ TEST(CairoWriter, LayoutSheetsMatchGolden) {
     ASSERT_TRUE(png.ok());
     ExpectMatchesGolden(*png, c.golden);
   }
+}
+
+// The tableau's arrangement comes from the game's entry: rows of the given
+// lengths, or columns, which become a row of places when every pile holds
+// one card at most (rows of five past eight places).
+TEST(Sheets, TableauLayoutFollowsTheEntry) {
+  Areas singles;
+  for (int i = 0; i < 7; ++i) singles.tableau.push_back({Card(i + 1, kHearts)});
+  const SheetLayout rows{.tableau = SheetLayout::Tableau::kRows, .row_lengths = {3, 2}};
+  LayoutHint h = LayoutHintFor(rows, singles);
+  EXPECT_EQ(h.kind, LayoutHint::kGrid);
+  EXPECT_EQ(h.row_lengths, (std::vector<int>{3, 2}));
+  h = LayoutHintFor(SheetLayout{}, singles);
+  EXPECT_EQ(h.kind, LayoutHint::kGrid);
+  EXPECT_EQ(h.row_lengths, (std::vector<int>{7}));
+  Areas many = singles;
+  for (int i = 0; i < 3; ++i) many.tableau.push_back({});
+  EXPECT_EQ(LayoutHintFor(SheetLayout{}, many).row_lengths, (std::vector<int>{5}));
+  Areas fanned = singles;
+  fanned.tableau[2].push_back(Card(kKing, kSpades));
+  EXPECT_EQ(LayoutHintFor(SheetLayout{}, fanned).kind, LayoutHint::kFan);
+  EXPECT_EQ(LayoutHintFor(rows, fanned).kind, LayoutHint::kGrid);
 }
 
 TEST(CairoWriter, PngSizeFollowsDpiAndIsDeterministic) {

@@ -1,5 +1,6 @@
 #include "tools/cli/args.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -111,12 +112,18 @@ int ParseCommandLine(int argc, char** argv, const ToolHelp& help, po::options_de
 }
 
 std::string GamesHelp() {
-  std::string out = "Games (--game) and their options (--option NAME=VALUE):\n";
+  std::string out =
+      "Games (--game), each with the areas its deals list, its options (--option\n"
+      "NAME=VALUE) and the formats of other programs it can be written in (--format):\n";
   for (const Game* g : AllGames()) {
-    std::string line = "  " + std::string(g->id());
+    const GameInfo& info = g->info();
+    std::string line = "  " + info.id;
     if (line.size() < 20) line.resize(20, ' ');
-    out += line + std::string(g->title()) + "\n";
-    for (const OptionSpec& spec : g->option_specs()) {
+    line += info.title + (info.decks > 1 ? " (" + std::to_string(info.decks) + " decks)" : "") + "; areas:";
+    for (size_t i = 0; i < info.areas.size(); ++i)
+      line += (i ? ", " : " ") + std::string(AreaName(info.areas[i]));
+    out += line + "\n";
+    for (const OptionSpec& spec : info.options) {
       std::string values;
       for (const OptionValue& v : spec.allowed)
         values += (values.empty() ? "" : "|") + FormatOptionValue(v);
@@ -125,6 +132,22 @@ std::string GamesHelp() {
                          FormatOptionValue(spec.default_value) + "): " + spec.help;
       out += "    " + Wrap(text, 6, 76) + "\n";
     }
+    for (const DealExport& e : info.exports) {
+      std::string text = "--format " + e.format + ": " + e.help +
+                         (e.blank_line_between ? "; deals separated by an empty line" : "; one deal a line");
+      out += "    " + Wrap(text, 6, 76) + "\n";
+    }
+  }
+  return out;
+}
+
+std::string ExportFormatsHelp() {
+  std::string out;
+  for (const Game* g : AllGames()) {
+    std::string formats;
+    for (size_t i = 0; i < g->info().exports.size(); ++i)
+      formats += (i == 0 ? "" : i + 1 == g->info().exports.size() ? " or " : ", ") + g->info().exports[i].format;
+    if (!formats.empty()) out += (out.empty() ? "for " : "; for ") + std::string(g->id()) + " " + formats;
   }
   return out;
 }
@@ -217,6 +240,22 @@ Expected<const Game*> ParseGame(const std::string& id) {
   return game;
 }
 
+Expected<std::vector<const Game*>> ParseGameList(const std::string& ids) {
+  std::vector<const Game*> games;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = ids.find(',', start);
+    const std::string id = ids.substr(start, comma - start);
+    auto g = ParseGame(id);
+    if (!g) return g.status();
+    if (std::find(games.begin(), games.end(), *g) != games.end())
+      return Status::Usage("--game: '" + id + "' is given twice");
+    games.push_back(*g);
+    if (comma == std::string::npos) return games;
+    start = comma + 1;
+  }
+}
+
 Expected<Options> ParseGameOptions(const Game& game, const std::vector<std::string>& pairs) {
   Options given;
   for (const std::string& pair : pairs) {
@@ -263,37 +302,6 @@ Status ParseLimitOptions(const po::variables_map& vm, SearchLimits& limits) {
     if (!s) return s.status();
     limits.max_seconds = *s;
   }
-  return Status();
-}
-
-void AddSolverOptions(po::options_description& options, SolverOptionText& text) {
-  auto add = options.add_options();
-  add("threads,j", po::value(&text.threads)->value_name("N"),
-      "worker threads (default: every core; 0 = every core)");
-  add("max-nodes", po::value(&text.max_nodes)->value_name("N"),
-      "give up on a deal after N positions (default: no limit)");
-  add("max-seconds", po::value(&text.max_seconds)->value_name("S"),
-      "give up on a deal after S seconds (default: no limit)");
-  add("max-memory", po::value(&text.max_memory)->value_name("SIZE")->default_value("2G"),
-      "total transposition-table memory, e.g. 512M (suffixes K, M, G, T)");
-}
-
-Status ParseSolverOptions(const po::variables_map& vm, const SolverOptionText& text, int& threads,
-                          SearchLimits& limits, const std::atomic<bool>* cancel) {
-  threads = DefaultThreads();
-  if (vm.count("threads")) {
-    auto t = ParseThreads("--threads", text.threads);
-    if (!t) return t.status();
-    threads = *t;
-  }
-  if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return s;
-  auto memory = ParseByteSize("--max-memory", text.max_memory);
-  if (!memory) return memory.status();
-  limits.max_memory = *memory / static_cast<size_t>(threads);
-  if (limits.max_memory < (size_t{1} << 20))
-    return Status::Usage("--max-memory: " + text.max_memory + " is too small for " +
-                         std::to_string(threads) + " thread(s): each needs at least 1M");
-  limits.cancel = cancel;
   return Status();
 }
 

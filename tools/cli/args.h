@@ -3,7 +3,6 @@
 // byte sizes, game options). Options are parsed with Boost.Program_options.
 #pragma once
 
-#include <atomic>
 #include <boost/program_options.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -48,8 +47,11 @@ int ParseCommandLine(int argc, char** argv, const ToolHelp& help, po::options_de
 // "talon-deal 0.1.0"
 std::string VersionLine();
 
-// The games and their options, for --help.
+// The games with their areas, options and export formats, for --help.
 std::string GamesHelp();
+// The export formats by game, "for klondike ksolve or pysol", for --help;
+// "" when no game has one.
+std::string ExportFormatsHelp();
 
 // ---- Value parsers. Errors are kUsage and name the option (e.g. "--deal").
 
@@ -67,23 +69,14 @@ Expected<size_t> ParseByteSize(const std::string& option, const std::string& tex
 Expected<double> ParseSeconds(const std::string& option, const std::string& text);
 // The game named `id`, or a usage error listing the games.
 Expected<const Game*> ParseGame(const std::string& id);
+// "G[,G2...]": the games named, in order; a usage error for an unknown game
+// or one given twice.
+Expected<std::vector<const Game*>> ParseGameList(const std::string& ids);
 // The k=v pairs of --option, completed with the game's defaults and checked.
 Expected<Options> ParseGameOptions(const Game& game, const std::vector<std::string>& pairs);
 // The per-deal search limits given as --max-nodes N and --max-seconds S
 // (each only if the tool declared it and the user gave it) into `limits`.
 Status ParseLimitOptions(const po::variables_map& vm, SearchLimits& limits);
-// The options of a tool that decides many deals (talon-solve, talon-stats):
-// --threads (-j), --max-nodes, --max-seconds, --max-memory (default 2G, the
-// total of the threads' tables).
-struct SolverOptionText {
-  std::string threads, max_nodes, max_seconds, max_memory;
-};
-void AddSolverOptions(po::options_description& options, SolverOptionText& text);
-// Reads them: the thread count, and the limits of one deal (each thread's
-// table gets max-memory / threads; a usage error below 1M each). Sets
-// limits.cancel to `cancel`.
-Status ParseSolverOptions(const po::variables_map& vm, const SolverOptionText& text, int& threads,
-                          SearchLimits& limits, const std::atomic<bool>* cancel);
 
 // A thread count 1..1024; "0" or an absent option mean every core.
 Expected<int> ParseThreads(const std::string& option, const std::string& text);

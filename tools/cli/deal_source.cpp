@@ -8,17 +8,6 @@ namespace {
 
 bool Blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
 
-std::vector<std::string> SplitCommas(const std::string& text) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma - start));
-    if (comma == std::string::npos) return parts;
-    start = comma + 1;
-  }
-}
-
 }  // namespace
 
 Status DealSource::Select(const boost::program_options::variables_map& vm, DealSelection sel,
@@ -33,18 +22,15 @@ Status DealSource::Select(const boost::program_options::variables_map& vm, DealS
   if (!vm.count("game")) return Status::Usage("--deals needs --game G");
   if (!vm.count("deals")) return Status::Usage("--game needs --deals A-B (or give deal files instead)");
   if (!sel.files.empty()) return Status::Usage("give either input files or --game and --deals, not both");
-  const std::vector<std::string> ids = SplitCommas(sel.games);
-  if (!many_games && ids.size() > 1)
+  if (!many_games && sel.games.find(',') != std::string::npos)
     return Status::Usage("--game: one game at a time ('" + sel.games + "')");
+  auto list = ParseGameList(sel.games);
+  if (!list) return list.status();
   std::vector<std::pair<const Game*, Options>> games;
-  for (const std::string& id : ids) {
-    auto g = ParseGame(id);
-    if (!g) return g.status();
-    for (const auto& [seen, unused] : games)
-      if (seen == *g) return Status::Usage("--game: '" + id + "' is given twice");
-    auto o = ParseGameOptions(**g, sel.option_pairs);
+  for (const Game* g : *list) {
+    auto o = ParseGameOptions(*g, sel.option_pairs);
     if (!o) return o.status();
-    games.emplace_back(*g, std::move(*o));
+    games.emplace_back(g, std::move(*o));
   }
   auto r = ParseRange("--deals", sel.deals);
   if (!r) return r.status();

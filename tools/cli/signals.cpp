@@ -20,10 +20,9 @@ volatile sig_atomic_t g_signal = 0;
 // A fixed buffer, read by the handler: unlink() is async-signal-safe.
 char g_temp_path[4096] = {0};
 volatile sig_atomic_t g_temp_set = 0;
-std::atomic<std::atomic<bool>*> g_also{nullptr};
+std::atomic<bool> g_stop_work{false};
 
 static_assert(std::atomic<bool>::is_always_lock_free, "the handler stores a lock-free atomic");
-static_assert(std::atomic<std::atomic<bool>*>::is_always_lock_free, "the handler loads it");
 
 // When the first signal came (CLOCK_MONOTONIC milliseconds).
 std::atomic<long long> g_first_ms{0};
@@ -56,7 +55,7 @@ extern "C" void OnSignal(int signo) {
   g_first_ms.store(NowMs());
   g_signal = signo;
   g_cancel.store(true, std::memory_order_relaxed);
-  if (std::atomic<bool>* also = g_also.load()) also->store(true, std::memory_order_relaxed);
+  g_stop_work.store(true, std::memory_order_relaxed);
 }
 
 }  // namespace
@@ -83,10 +82,7 @@ void InstallSignalHandlers() {
   pthread_sigmask(SIG_UNBLOCK, &handled, nullptr);
 }
 
-void AlsoSetOnSignal(std::atomic<bool>* flag) {
-  g_also.store(flag);
-  if (flag && g_cancel.load()) flag->store(true);
-}
+std::atomic<bool>& StopWorkFlag() { return g_stop_work; }
 
 const std::atomic<bool>& CancelFlag() { return g_cancel; }
 bool Cancelled() { return g_cancel.load(std::memory_order_relaxed); }

@@ -20,10 +20,10 @@ namespace talon::cli {
 // stays ignored.
 void InstallSignalHandlers();
 
-// Also sets `*flag` on the first signal (nullptr: none). A tool passes such a
-// flag to the solver (SearchLimits::cancel) when it may also raise it itself,
-// e.g. to abandon searches whose results are no longer needed.
-void AlsoSetOnSignal(std::atomic<bool>* flag);
+// A second flag the first signal sets. A tool passes it to the solver
+// (SearchLimits::cancel) when it may also raise it itself, e.g. to abandon
+// searches whose results are no longer needed (OrderedMap's `abandon`).
+std::atomic<bool>& StopWorkFlag();
 
 // The flag set by the first SIGINT or SIGTERM.
 const std::atomic<bool>& CancelFlag();

@@ -64,23 +64,25 @@ std::string SlotName(int s) { return "slot " + std::to_string(s); }
 
 class Carpet final : public Game {
  public:
-  std::string_view id() const override { return "carpet"; }
-  std::string_view title() const override { return "The Carpet"; }
-  std::string_view summary() const override {
-    return "Twenty cards are dealt face up in four rows of five: the carpet. Aces go out at once "
-           "to start four foundations, built up in suit from the carpet; every hole is refilled "
-           "at once from the pack. When nothing more can be built, turn the rest of the pack one "
-           "card at a time onto a waste pile, whose top card may be built; from then on holes are "
-           "patched from the top of the waste, never from the pack. One pass. You win when all "
-           "52 cards are on the foundations; the score is the number of cards built.";
-  }
-  std::vector<OptionSpec> option_specs() const override {
-    return {OptionSpec{"patching", std::string("compulsory"),
-                       {std::string("compulsory"), std::string("optional")}, 0,
-                       "compulsory: holes are patched at once from the waste; optional: patching "
-                       "is a move the player may make"}};
-  }
-  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock}; }
+  Carpet()
+      : Game({
+            .id = "carpet",
+            .title = "The Carpet",
+            .summary =
+                "Twenty cards are dealt face up in four rows of five: the carpet. Aces go out at "
+                "once to start four foundations, built up in suit from the carpet; every hole is "
+                "refilled at once from the pack. When nothing more can be built, turn the rest of "
+                "the pack one card at a time onto a waste pile, whose top card may be built; from "
+                "then on holes are patched from the top of the waste, never from the pack. One "
+                "pass. You win when all 52 cards are on the foundations; the score is the number "
+                "of cards built.",
+            .options = {OptionSpec{"patching", std::string("compulsory"),
+                                   {std::string("compulsory"), std::string("optional")}, 0,
+                                   "compulsory: holes are patched at once from the waste; "
+                                   "optional: patching is a move the player may make"}},
+            .areas = {Area::kTableau, Area::kStock},
+            .sheet = {.tableau = SheetLayout::Tableau::kRows, .row_lengths = {5}},
+        }) {}
 
   // deck[0..19] to slots 1-20 (row by row); the rest is the pack, deck[20]
   // drawn first (the stock pile lists it last).

@@ -7,6 +7,7 @@
 
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -22,11 +23,9 @@ class PairsGame : public Game {
  public:
   using Rules = Solver<N, H>;
 
-  explicit PairsGame(const Layout& layout) : layout_(layout) {}
+  // REQUIRES: info.decks == layout.decks.
+  PairsGame(const Layout& layout, GameInfo info) : Game(std::move(info)), layout_(layout) {}
   const Layout& layout() const { return layout_; }
-
-  int decks() const override { return layout_.decks; }
-  std::vector<Area> areas() const override { return {Area::kTableau}; }
 
   Areas DealCards(std::span<const Card> deck, const Options&) const override {
     return DealAreas(layout_, deck);

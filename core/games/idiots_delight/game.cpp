@@ -26,24 +26,22 @@ constexpr int kReserve = idiot::kReserveSlots;
 
 class IdiotsDelight final : public Game {
  public:
-  std::string_view id() const override { return "idiots-delight"; }
-  std::string_view title() const override { return "The Idiot's Delight"; }
-  std::string_view summary() const override {
-    return "King Albert. 45 cards face up in nine columns of 9, 8, ..., 1 cards; the other 7 "
-           "lie face up in a reserve, playable at any time, never refilled. Move one card at a "
-           "time: a column's top card or a reserve card goes onto a top card one rank higher "
-           "of the other colour (a red 7 on a black 8), into an empty column (any card), or "
-           "onto its suit's foundation, built up from the ace to the king. Building is never "
-           "compulsory; cards on the foundations stay there (option worry=true: they may come "
-           "back). You win when all 52 cards are on the foundations.";
-  }
-  std::vector<OptionSpec> option_specs() const override {
-    return {OptionSpec{"worry", false, {false, true}, 0,
-                       "true: a foundation's top card may come back to the tableau"}};
-  }
-  std::vector<Area> areas() const override {
-    return {Area::kTableau, Area::kReserve, Area::kFoundations};
-  }
+  IdiotsDelight()
+      : Game({
+            .id = "idiots-delight",
+            .title = "The Idiot's Delight",
+            .summary =
+                "King Albert. 45 cards face up in nine columns of 9, 8, ..., 1 cards; the other 7 "
+                "lie face up in a reserve, playable at any time, never refilled. Move one card at "
+                "a time: a column's top card or a reserve card goes onto a top card one rank "
+                "higher of the other colour (a red 7 on a black 8), into an empty column (any "
+                "card), or onto its suit's foundation, built up from the ace to the king. Building "
+                "is never compulsory; cards on the foundations stay there (option worry=true: they "
+                "may come back). You win when all 52 cards are on the foundations.",
+            .options = {OptionSpec{"worry", false, {false, true}, 0,
+                                   "true: a foundation's top card may come back to the tableau"}},
+            .areas = {Area::kTableau, Area::kReserve, Area::kFoundations},
+        }) {}
 
   Areas DealCards(std::span<const Card> deck, const Options&) const override {
     Areas a;

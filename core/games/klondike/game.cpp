@@ -18,6 +18,7 @@
 #include <string>
 
 #include "core/games/games.h"
+#include "core/games/klondike/export.h"
 #include "core/games/klondike/solver.h"
 
 namespace talon {
@@ -54,38 +55,50 @@ Status Illegal(std::string msg) { return Status::IllegalMove(std::move(msg)); }
 
 class Klondike : public Game {
  public:
-  std::string_view id() const override { return "klondike"; }
-  std::string_view title() const override { return "Klondike"; }
-  std::string_view summary() const override {
-    return "Seven piles of 1 to 7 cards, the top card of each face up; the other 24 cards are the "
-           "stock, turned three at a time (draw=1: one) onto the waste, whose top card is "
-           "playable. Build the tableau down in alternating colours; only a King (with its run) "
-           "fills a space; a face-down card left on top is turned up. Build four foundations up "
-           "in suit from the aces. The face-up run of a pile moves only whole (runs=any: any "
-           "part of it), though its top card may go to a foundation. When the stock is empty, "
-           "the waste is turned over to make a new stock, as long as the last pass used a card "
-           "(passes=N: at most N passes). Win by building all 52 cards on the foundations.";
-  }
-  std::vector<OptionSpec> option_specs() const override {
-    return {
-        OptionSpec{"draw", int64_t{3}, {int64_t{1}, int64_t{3}}, 0, "cards turned from the stock at a time: 1 or 3"},
-        OptionSpec{.name = "passes",
-                   .default_value = std::string("unlimited"),
-                   .allowed = {std::string("unlimited")},
-                   .min_int = 1,
-                   .help = "passes through the stock: N (1-" + std::to_string(kMaxPasses) +
-                           "), or unlimited (redeal while the last pass used a waste card)",
-                   .numbers_too = true,
-                   .max_int = kMaxPasses},
-        OptionSpec{"runs", std::string("whole"), {std::string("whole"), std::string("any")}, 0,
-                   "whole: a pile's face-up run moves only whole; any: any face-up tail moves"},
-        OptionSpec{"worry", false, {false, true}, 0,
-                   "true: the top card of a foundation may come back to the tableau"},
-    };
-  }
-  std::vector<Area> areas() const override {
-    return {Area::kTableau, Area::kStock, Area::kWaste, Area::kFoundations};
-  }
+  Klondike()
+      : Game({
+            .id = "klondike",
+            .title = "Klondike",
+            .summary =
+                "Seven piles of 1 to 7 cards, the top card of each face up; the other 24 cards are "
+                "the stock, turned three at a time (draw=1: one) onto the waste, whose top card is "
+                "playable. Build the tableau down in alternating colours; only a King (with its "
+                "run) fills a space; a face-down card left on top is turned up. Build four "
+                "foundations up in suit from the aces. The face-up run of a pile moves only whole "
+                "(runs=any: any part of it), though its top card may go to a foundation. When the "
+                "stock is empty, the waste is turned over to make a new stock, as long as the last "
+                "pass used a card (passes=N: at most N passes). Win by building all 52 cards on "
+                "the foundations.",
+            .options = {
+                OptionSpec{"draw", int64_t{3}, {int64_t{1}, int64_t{3}}, 0,
+                           "cards turned from the stock at a time: 1 or 3"},
+                OptionSpec{.name = "passes",
+                           .default_value = std::string("unlimited"),
+                           .allowed = {std::string("unlimited")},
+                           .min_int = 1,
+                           .help = "passes through the stock: N (1-" + std::to_string(kMaxPasses) +
+                                   "), or unlimited (redeal while the last pass used a waste card)",
+                           .numbers_too = true,
+                           .max_int = kMaxPasses},
+                OptionSpec{"runs", std::string("whole"), {std::string("whole"), std::string("any")},
+                           0,
+                           "whole: a pile's face-up run moves only whole; any: any face-up tail "
+                           "moves"},
+                OptionSpec{"worry", false, {false, true}, 0,
+                           "true: the top card of a foundation may come back to the tableau"},
+            },
+            .areas = {Area::kTableau, Area::kStock, Area::kWaste, Area::kFoundations},
+            .exports = {
+                {.format = "ksolve",
+                 .help = "the 156-digit deck string of KSolve / Klondike-Solver",
+                 .write = KlondikeDeckString},
+                {.format = "pysol",
+                 .help = "PySolFC's board text (\"Talon: ...\" and seven pile lines, face-down "
+                         "cards in <>)",
+                 .write = KlondikePysolBoard,
+                 .blank_line_between = true},
+            },
+        }) {}
 
   // Row by row, as the text deals: row r (0-based) turns deck card face up on
   // pile r+1, then lays one face down on each of piles r+2..7. So pile p

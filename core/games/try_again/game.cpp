@@ -37,22 +37,23 @@ void Settle(Areas& a) {
 
 class TryAgain final : public Game {
  public:
-  std::string_view id() const override { return "try-again"; }
-  std::string_view title() const override { return "Try Again"; }
-  std::string_view summary() const override {
-    return "Deal the pack one card at a time onto any of four heaps, as you choose, or straight "
-           "to a foundation. Each ace goes out at once to start a foundation, built up by one "
-           "regardless of suit (A, 2, 3, ... K). The top cards of the heaps may be built at any "
-           "time (option build=after-deal: only once the whole pack is dealt). You win when all "
-           "52 cards are built.";
-  }
-  std::vector<OptionSpec> option_specs() const override {
-    return {OptionSpec{"build", std::string("anytime"),
-                       {std::string("anytime"), std::string("after-deal")}, 0,
-                       "anytime: heap tops and the dealt card may be built at any time; "
-                       "after-deal: building starts when the whole pack is dealt"}};
-  }
-  std::vector<Area> areas() const override { return {Area::kTableau, Area::kStock, Area::kFoundations}; }
+  TryAgain()
+      : Game({
+            .id = "try-again",
+            .title = "Try Again",
+            .summary =
+                "Deal the pack one card at a time onto any of four heaps, as you choose, or "
+                "straight to a foundation. Each ace goes out at once to start a foundation, built "
+                "up by one regardless of suit (A, 2, 3, ... K). The top cards of the heaps may be "
+                "built at any time (option build=after-deal: only once the whole pack is dealt). "
+                "You win when all 52 cards are built.",
+            .options = {OptionSpec{"build", std::string("anytime"),
+                                   {std::string("anytime"), std::string("after-deal")}, 0,
+                                   "anytime: heap tops and the dealt card may be built at any "
+                                   "time; after-deal: building starts when the whole pack is "
+                                   "dealt"}},
+            .areas = {Area::kTableau, Area::kStock, Area::kFoundations},
+        }) {}
 
   // The whole pack is the stock, deck[0] dealt first (listed last); four empty heaps.
   Areas DealCards(std::span<const Card> deck, const Options&) const override {

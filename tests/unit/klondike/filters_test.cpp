@@ -6,7 +6,7 @@
 
 #include "core/game.h"
 #include "core/shuffle.h"
-#include "tests/unit/klondike/klondike_test_util.h"
+#include "klondike_test_util.h"
 
 namespace talon {
 namespace {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "tests/unit/klondike/klondike_test_util.h"
+#include "klondike_test_util.h"
 
 namespace talon {
 namespace {

@@ -8,7 +8,7 @@
 #include "core/game.h"
 #include "core/games/games.h"
 #include "core/games/klondike/export.h"
-#include "tests/unit/klondike/klondike_test_util.h"
+#include "klondike_test_util.h"
 
 namespace talon {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "core/game.h"
 #include "core/games/klondike/solver.h"
-#include "tests/unit/klondike/klondike_test_util.h"
+#include "klondike_test_util.h"
 
 namespace talon {
 namespace {

@@ -1,23 +1,22 @@
-// The options talon-render and talon-book share: page template, paper and
-// colour scheme. Header-only, beside the tools that include it (the shared
-// command-line layer in tools/cli/ does not link the render library).
-#pragma once
+#include "tools/cli/print_options.h"
 
-#include <string>
+#include <cctype>
 
-#include "core/status.h"
 #include "render/card_art.h"
-#include "render/template.h"
 
 namespace talon::cli {
 
-// The template to print with: --template FILE when given (its paper replaced
-// by --paper when that is given too), else the shipped one for --paper and
-// deals per page (letter when the paper is letter, else A4 resized to the
-// paper). `large_print` picks templates/large-print.json.
-inline Expected<render::Template> ChooseTemplate(const std::string& template_path, const std::string& paper,
-                                                 int deals_per_page, bool large_print,
-                                                 const std::string& colours) {
+void AddPrintOptions(po::options_description& options, PrintOptionText& text) {
+  options.add_options()
+      ("colours", po::value(&text.colours)->value_name("C")->default_value("two"), "two, four or mono")
+      ("colors", po::value(&text.colours)->value_name("C"), "the same as --colours")
+      ("template", po::value(&text.template_path)->value_name("FILE"), "a page template (JSON; see docs/printing.md)");
+}
+
+Expected<render::Template> ChooseTemplate(const PrintOptionText& print, const std::string& paper,
+                                          int deals_per_page, bool large_print) {
+  const std::string& template_path = print.template_path;
+  const std::string& colours = print.colours;
   auto scheme = render::ParseColourScheme(colours);
   if (!scheme) return Status::Usage("--colours: '" + colours + "' is not a colour scheme (use two, four or mono)");
   double w = 0, h = 0;
@@ -42,9 +41,7 @@ inline Expected<render::Template> ChooseTemplate(const std::string& template_pat
   return t;
 }
 
-// "pdf", "png" or "svg" from --format, else from the output's extension
-// (standard output: pdf).
-inline Expected<std::string> OutputFormat(const std::string& format, const std::string& path) {
+Expected<std::string> OutputFormat(const std::string& format, const std::string& path) {
   std::string f = format;
   if (f.empty()) {
     auto dot = path.rfind('.');

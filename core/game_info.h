@@ -1,0 +1,58 @@
+// GameInfo: what the registry knows about a game without playing it: its
+// names, rules reminder, decks, options, areas, how a sheet pictures its
+// deals, and the other programs' formats it can write. Each game gives its
+// GameInfo once, to its constructor (core/games/NAME.cpp), with designated
+// initializers; a field left out takes the default below.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/deal.h"
+#include "core/options.h"
+#include "core/status.h"
+
+namespace talon {
+
+// How a printed sheet pictures a deal's tableau, in the cards' terms; the
+// renderer chooses sizes and positions. Other areas are the same for every
+// game: reserve and foundations as columns, the stock listed in the order
+// its cards are turned, the waste and discard bottom card first.
+struct SheetLayout {
+  enum class Tableau {
+    // Each pile a column of overlapping cards, its top card at the foot. A
+    // tableau whose piles all hold one card at most is a row of places
+    // (rows of five when there are more than eight).
+    kColumns,
+    // One card (or none) per place, the places in rows of `row_lengths`.
+    kRows,
+  };
+  Tableau tableau = Tableau::kColumns;
+  // kRows: the places in each row, top row first; the last length repeats:
+  // {5} is rows of five, {5, 5, 3} Take Ten's three rows.
+  std::vector<int> row_lengths;
+};
+
+// A deal written in another program's format (talon-deal --format NAME).
+struct DealExport {
+  std::string format;  // the --format name, e.g. "ksolve"
+  std::string help;    // one line for --help: what the text is and who reads it
+  // One deal's text. Errors (kBadInput) for a deal the format cannot hold.
+  // REQUIRES: CheckDeal(game, deal).ok().
+  Expected<std::string> (*write)(const Deal& deal) = nullptr;
+  // Deals are separated by an empty line (else each is one line).
+  bool blank_line_between = false;
+};
+
+struct GameInfo {
+  std::string id;       // "fourteen-out": lower case and hyphens; never changes
+  std::string title;    // "Fourteen Out"
+  std::string summary;  // a one-paragraph rules reminder for sheets and --help
+  int decks = 1;
+  std::vector<OptionSpec> options = {};
+  std::vector<Area> areas = {};  // the areas a deal lists, in order (a reader rejects others)
+  SheetLayout sheet = {};
+  std::vector<DealExport> exports = {};
+};
+
+}  // namespace talon

@@ -1,0 +1,374 @@
+// The booklet (RenderBook): cover, contents, a rules page per game, the deals
+// and their solutions, composed in the order the page numbers need.
+#include <algorithm>
+#include <cmath>
+
+#include "render/card_art.h"
+#include "render/sheets.h"
+#include "render/sheets/composer.h"
+#include "render/sheets/deal_layout.h"
+#include "render/sheets/page_frame.h"
+#include "render/sheets/solution_flow.h"
+
+namespace talon::render {
+
+namespace {
+
+// The shares of a page's content box, one deal each.
+std::vector<Rect> Slots(const Template& t) {
+  const Rect c = t.Content();
+  const double g = t.gutter;
+  if (t.deals_per_page == 2) {
+    if (c.w > c.h) return {{c.x, c.y, (c.w - g) / 2, c.h}, {c.x + (c.w + g) / 2, c.y, (c.w - g) / 2, c.h}};
+    return {{c.x, c.y, c.w, (c.h - g) / 2}, {c.x, c.y + (c.h + g) / 2, c.w, (c.h - g) / 2}};
+  }
+  if (t.deals_per_page == 4) {
+    const double w = (c.w - g) / 2, h = (c.h - g) / 2;
+    return {{c.x, c.y, w, h}, {c.x + w + g, c.y, w, h}, {c.x, c.y + h + g, w, h}, {c.x + w + g, c.y + h + g, w, h}};
+  }
+  return {c};
+}
+
+void Rule(Page& page, double x, double y, double w, Color c) {
+  Path p;
+  p.MoveTo(x, y).LineTo(x + w, y);
+  page.Stroke(p, c, 0.6);
+}
+
+// "Fourteen Out, Thirteens and Fifteen".
+std::string GamesList(const std::vector<const Game*>& games) {
+  std::string s;
+  for (size_t i = 0; i < games.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == games.size() ? " and " : ", ") + std::string(games[i]->title());
+  return s;
+}
+
+// One booklet in the making. The contents' length is planned first (the
+// page numbers after it depend on it); the contents are written last, when
+// every page number is known.
+class BookWriter {
+ public:
+  BookWriter(const std::vector<BookEntry>& entries, const BookOptions& options, const Template& t,
+             const Fonts& fonts)
+      : entries_(entries), options_(options), t_(t), fonts_(fonts), cx_(t, fonts), c_(t.Content()),
+        with_solutions_(options.solutions != BookOptions::Solutions::kNone) {}
+
+  // REQUIRES: !entries.empty().
+  Expected<Document> Write() {
+    doc_.title = options_.title;
+    doc_.attachment = options_.attachment;
+    for (const BookEntry& e : entries_)
+      if (std::find(games_.begin(), games_.end(), e.game) == games_.end()) games_.push_back(e.game);
+    doc_.subject = std::to_string(entries_.size()) + " winnable patience deals: " + GamesList(games_);
+    PlanContents();
+    AddCover();
+    for (int i = 0; i < contents_pages_; ++i) doc_.pages.push_back(NewPage(t_));
+    doc_.bookmarks.push_back({"Contents", kContentsFirst, 0});
+    rules_page_.resize(games_.size());
+    doc_.bookmarks.push_back({"Rules", static_cast<int>(doc_.pages.size()), 0});
+    for (size_t gi = 0; gi < games_.size(); ++gi) AddRulesPage(gi);
+    TALON_RETURN_IF_ERROR(AddDeals());
+    if (options_.solutions == BookOptions::Solutions::kBack) {
+      doc_.bookmarks.push_back({"Solutions", static_cast<int>(doc_.pages.size()), 0});
+      std::vector<size_t> all(entries_.size());
+      for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+      FlowSolutionsOf(all);
+      for (size_t i = 0; i < entries_.size(); ++i)
+        doc_.bookmarks.push_back({"Solution " + Heading(i), solution_page_[i], 1});
+    }
+    AddDealNotes();
+    FillContents();
+    AddHeadersAndFooters(doc_.pages, cx_, options_.title, 0);
+    if (!cx_.status().ok()) return cx_.status();
+    return std::move(doc_);
+  }
+
+ private:
+  static constexpr int kContentsFirst = 1;  // the page after the cover
+
+  // "3. thirteens#7": a deal's heading, bookmark and contents entry.
+  std::string Heading(size_t i) const {
+    const BookEntry& e = entries_[i];
+    return std::to_string(i + 1) + ". " + DealName(*e.game, e.deal);
+  }
+
+  void PlanContents() {
+    line_h_ = t_.text_pt * 1.7;
+    const double deal_col_w =
+        std::max(150.0, cx_.Width("000. triple-fourteens#000000000  p. 000", FontFace::kRegular, t_.text_pt) + 12);
+    deal_cols_ = std::max(1, static_cast<int>((c_.w + 12) / deal_col_w));
+    deal_rows_ = static_cast<int>((entries_.size() + static_cast<size_t>(deal_cols_) - 1) /
+                                  static_cast<size_t>(deal_cols_));
+    const int contents_lines =
+        2 + 1 + static_cast<int>(games_.size()) + 1 + 1 + deal_rows_ + (with_solutions_ ? 2 : 0);
+    const int lines_per_page = std::max(1, static_cast<int>((c_.h - t_.title_pt * 1.8) / line_h_));
+    contents_pages_ = (contents_lines + lines_per_page - 1) / lines_per_page;
+  }
+
+  void AddCover() {
+    doc_.pages.push_back(NewPage(t_));
+    Page& p = doc_.pages.back();
+    const Rect& c = c_;
+    const Template& t = t_;
+    const double cxm = c.x + c.w / 2;
+    double y = c.y + c.h * 0.22;
+    for (const std::string& line : cx_.Wrap(options_.title, c.w, FontFace::kBold, t.title_pt * 1.3)) {
+      cx_.TextCentred(p, cxm, y, line, FontFace::kBold, t.title_pt * 1.3, t.text);
+      y += t.title_pt * 1.3 * 1.25;
+    }
+    y += t.heading_pt;
+    for (const std::string& line : cx_.Wrap(GamesList(games_), c.w * 0.9, FontFace::kRegular, t.heading_pt * 1.2)) {
+      cx_.TextCentred(p, cxm, y, line, FontFace::kRegular, t.heading_pt * 1.2, t.accent);
+      y += t.heading_pt * 1.6;
+    }
+    cx_.TextCentred(p, cxm, y + t.heading_pt, std::to_string(entries_.size()) + " deals, each proved winnable",
+                    FontFace::kRegular, t.heading_pt, t.text);
+    // Four aces, fanned.
+    const double w = std::min(t.card_width * 1.2, c.w / 6), h = w * kCardAspect, step = w * 0.55;
+    const double x0 = cxm - (3 * step + w) / 2, y0 = c.y + c.h * 0.55;
+    const Suit suits[4] = {kSpades, kHearts, kClubs, kDiamonds};
+    for (int i = 0; i < 4; ++i)
+      DrawCardFace(p, fonts_, t.cards, Card(kAce, suits[i]), {x0 + i * step, y0 + std::abs(i - 1.5) * 6, w, h});
+    cx_.TextCentred(p, cxm, c.bottom() - t.small_pt * 2,
+                    "Every deal can be won; its solution is in this book. Made with talon " TALON_VERSION ".",
+                    FontFace::kRegular, t.small_pt, kGrey);
+    doc_.bookmarks.push_back({"Cover", 0, 0});
+  }
+
+  // The rules page of games_[gi]: the rules reminder, how to set up a deal
+  // from its picture, how to read a solution, the card colours.
+  void AddRulesPage(size_t gi) {
+    const Game& g = *games_[gi];
+    const Rect& c = c_;
+    const Template& t = t_;
+    rules_page_[gi] = static_cast<int>(doc_.pages.size());
+    doc_.bookmarks.push_back({std::string(g.title()), rules_page_[gi], 1});
+    doc_.pages.push_back(NewPage(t));
+    Page& p = doc_.pages.back();
+    double y = c.y;
+    cx_.Text(p, c.x, y + t.title_pt, std::string(g.title()), FontFace::kBold, t.title_pt, t.text);
+    y += t.title_pt * 1.6;
+    Rule(p, c.x, y - t.title_pt * 0.3, c.w, t.accent);
+    auto section = [&](const std::string& head, const std::string& body) {
+      cx_.Text(p, c.x, y + t.heading_pt, head, FontFace::kBold, t.heading_pt, t.accent);
+      y += t.heading_pt * 1.5;
+      y += cx_.Paragraph(p, c.x, y, c.w, body, FontFace::kRegular, t.text_pt * 1.1, t.text) + t.text_pt;
+    };
+    section("The rules", std::string(g.summary()));
+    const Deal& example_deal = [&]() -> const Deal& {
+      for (const BookEntry& e : entries_)
+        if (e.game == &g) return e.deal;
+      return entries_.front().deal;
+    }();
+    bool has_stock = !example_deal.areas.stock.empty();
+    bool fan = LayoutHintFor(g.info().sheet, example_deal.areas).kind == LayoutHint::kFan;
+    bool empty_start = true;
+    for (const Pile& pile : example_deal.areas.tableau) empty_start = empty_start && pile.empty();
+    section("Setting up a deal",
+            std::string("Each deal is pictured as the cards lie on the table. ") +
+                (empty_start ? "The numbered heaps start empty; only the stock is set up."
+                 : fan ? "Sort a deck, then lay out each numbered column from the top down, overlapping the "
+                         "cards as pictured: the card at the foot of a column is the top card of its pile."
+                       : "Sort a deck, then deal a card into each numbered place as pictured.") +
+                (has_stock ? " The stock is listed in the order its cards are turned: lay those cards face up "
+                             "one on another, card 1 first, then turn the pile face down, so that card 1 is "
+                             "turned first."
+                           : ""));
+    std::string example;
+    for (const BookEntry& e : entries_)
+      if (e.game == &g && !e.solution.moves.empty()) {
+        example = "For example, the first move of " + DealName(g, e.deal) + " is written \"" +
+                  g.FormatMove(e.solution.moves.front()) + "\". ";
+        break;
+      }
+    section("Reading a solution",
+            "Each move is numbered and written in short form: the numbers of the piles or places the cards "
+            "come from, then the cards themselves, which are also pictured. " +
+                example + "Tick the box beside each move as you play it." +
+                (with_solutions_ ? std::string(options_.solutions == BookOptions::Solutions::kBack
+                                                   ? " The solutions are at the back of the book; each says on "
+                                                     "which page its deal is."
+                                                   : " Each deal's solution follows its page.")
+                                 : std::string(" The solutions are not printed in this book; ask talon for them.")));
+    section("Card colours", t.cards.scheme == ColourScheme::kFour
+                                ? "Spades are black, hearts red, diamonds blue and clubs green."
+                            : t.cards.scheme == ColourScheme::kMono
+                                ? "Printed in black and white: hearts and diamonds are drawn in outline, clubs "
+                                  "and spades solid."
+                                : "Hearts and diamonds are red, clubs and spades black.");
+  }
+
+  // The solutions of entries_[which...], flowed from a new page (headed
+  // "Solutions" on the first page when they are at the back).
+  void FlowSolutionsOf(const std::vector<size_t>& which) {
+    std::vector<SolutionBlock> blocks;
+    for (size_t i : which) {
+      const BookEntry& e = entries_[i];
+      blocks.push_back(SolutionBlock{Heading(i), "deal on page " + std::to_string(deal_page_[i] + 1),
+                                     MoveRows(*e.game, e.solution)});
+    }
+    bool first_page = true;
+    auto placed = FlowSolutions(doc_.pages, cx_, blocks, [&] {
+      doc_.pages.push_back(NewPage(t_));
+      double y = c_.y;
+      if (first_page && options_.solutions == BookOptions::Solutions::kBack) {
+        cx_.Text(doc_.pages.back(), c_.x, y + t_.title_pt, "Solutions", FontFace::kBold, t_.title_pt, t_.text);
+        y += t_.title_pt * 1.8;
+      }
+      first_page = false;
+      return y;
+    });
+    for (size_t k = 0; k < placed.size() && k < which.size(); ++k) solution_page_[which[k]] = placed[k].first_page;
+  }
+
+  // The deals, tmpl.deals_per_page a page; a deal too large for its share
+  // gets a page of its own. With Solutions::kAfter each page of deals is
+  // followed by their solutions.
+  Status AddDeals() {
+    const Template& t = t_;
+    const Rect& c = c_;
+    const std::vector<Rect> slots = Slots(t);
+    deal_page_.assign(entries_.size(), -1);
+    deal_box_.assign(entries_.size(), Rect{});
+    solution_page_.assign(entries_.size(), -1);
+    deals_first_ = static_cast<int>(doc_.pages.size());
+    doc_.bookmarks.push_back({"Deals", deals_first_, 0});
+    deal_head_ = std::max(t.heading_pt * 1.2, t.text_pt * 1.6);
+    auto block_text = [&](size_t i) { return DealBlockText{Heading(i), deal_head_, "", "", false, true}; };
+
+    size_t slot = slots.size();   // slots used on the current page; start with a new page
+    std::vector<size_t> on_page;  // deals on the current page
+    auto finish_page = [&] {
+      if (options_.solutions == BookOptions::Solutions::kAfter && !on_page.empty()) FlowSolutionsOf(on_page);
+      on_page.clear();
+    };
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      const BookEntry& e = entries_[i];
+      if (slot == slots.size()) {
+        finish_page();
+        doc_.pages.push_back(NewPage(t));
+        slot = 0;
+      }
+      Page trial = NewPage(t);
+      Rect box = slots[slot];
+      Status s = DrawDealBlock(trial, cx_, *e.game, e.deal, box, block_text(i));
+      if (!s.ok() && slots.size() > 1) {
+        // Too large for a share of the page: give it a page of its own.
+        if (slot != 0) {
+          finish_page();
+          doc_.pages.push_back(NewPage(t));
+        }
+        trial = NewPage(t);
+        box = c;
+        s = DrawDealBlock(trial, cx_, *e.game, e.deal, box, block_text(i));
+        slot = slots.size() - 1;
+      }
+      if (!s.ok()) return s;
+      Page& page = doc_.pages.back();
+      for (Item& item : trial.items) page.items.push_back(std::move(item));
+      deal_page_[i] = static_cast<int>(doc_.pages.size()) - 1;
+      deal_box_[i] = box;
+      on_page.push_back(i);
+      doc_.bookmarks.push_back({Heading(i), deal_page_[i], 1});
+      // Separate shares of a page with a thin rule.
+      if (slots.size() > 1 && slot + 1 < slots.size() && box.w < c.w + 1 && box.h < c.h - 1) {
+        const Rect& next = slots[slot + 1];
+        if (next.y > box.y) Rule(page, c.x, box.bottom() + t.gutter / 2, c.w, Color{0.75, 0.75, 0.75});
+      }
+      ++slot;
+    }
+    finish_page();
+    return Status::Ok();
+  }
+
+  // Under each deal's heading: its game, its rules page and its solution's page.
+  void AddDealNotes() {
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      Page& page = doc_.pages[static_cast<size_t>(deal_page_[i])];
+      const auto gi =
+          static_cast<size_t>(std::find(games_.begin(), games_.end(), entries_[i].game) - games_.begin());
+      std::string note =
+          std::string(entries_[i].game->title()) + ", rules p. " + std::to_string(rules_page_[gi] + 1);
+      if (with_solutions_ && solution_page_[i] >= 0)
+        note += ", solution p. " + std::to_string(solution_page_[i] + 1);
+      const Rect& box = deal_box_[i];
+      cx_.Text(page, box.x, box.y + deal_head_ * 1.35 + t_.small_pt, note, FontFace::kRegular, t_.small_pt,
+               t_.accent);
+    }
+  }
+
+  // The contents pages planned by PlanContents, every entry linked.
+  void FillContents() {
+    const Template& t = t_;
+    const Rect& c = c_;
+    int page_i = kContentsFirst;
+    double y = c.y;
+    Page* p = &doc_.pages[static_cast<size_t>(page_i)];
+    auto need_line = [&] {
+      if (y + line_h_ > c.bottom()) {
+        ++page_i;
+        p = &doc_.pages[static_cast<size_t>(page_i)];
+        y = c.y;
+      }
+    };
+    cx_.Text(*p, c.x, y + t.title_pt, "Contents", FontFace::kBold, t.title_pt, t.text);
+    y += t.title_pt * 1.8;
+    auto entry = [&](const std::string& label, int target, FontFace face, double indent) {
+      need_line();
+      cx_.Text(*p, c.x + indent, y + t.text_pt, label, face, t.text_pt, t.text);
+      cx_.TextRight(*p, c.right(), y + t.text_pt, std::to_string(target + 1), face, t.text_pt, t.text);
+      p->links.push_back({{c.x + indent, y - 2, c.w - indent, line_h_}, target});
+      y += line_h_;
+    };
+    entry("Rules", rules_page_.front(), FontFace::kBold, 0);
+    for (size_t gi = 0; gi < games_.size(); ++gi)
+      entry(std::string(games_[gi]->title()), rules_page_[gi], FontFace::kRegular, 14);
+    entry("Deals", deals_first_, FontFace::kBold, 0);
+    const double col_w = c.w / deal_cols_;
+    for (int r = 0; r < deal_rows_; ++r) {
+      need_line();
+      for (int k = 0; k < deal_cols_; ++k) {
+        const size_t i = static_cast<size_t>(k * deal_rows_ + r);
+        if (i >= entries_.size()) continue;
+        const double x = c.x + 14 + k * col_w;
+        cx_.Text(*p, x, y + t.text_pt, Heading(i), FontFace::kRegular, t.text_pt * 0.9, t.text);
+        cx_.TextRight(*p, c.x + (k + 1) * col_w - 10, y + t.text_pt, std::to_string(deal_page_[i] + 1),
+                      FontFace::kRegular, t.text_pt * 0.9, t.accent);
+        p->links.push_back({{x, y - 2, col_w - 24, line_h_}, deal_page_[i]});
+      }
+      y += line_h_;
+    }
+    if (options_.solutions == BookOptions::Solutions::kBack)
+      entry("Solutions", solution_page_.front(), FontFace::kBold, 0);
+    if (options_.solutions == BookOptions::Solutions::kAfter)
+      cx_.Text(*p, c.x, y + t.text_pt, "Each deal's solution follows its page.", FontFace::kRegular, t.text_pt,
+               kGrey);
+  }
+
+  const std::vector<BookEntry>& entries_;
+  const BookOptions& options_;
+  const Template& t_;
+  const Fonts& fonts_;
+  Composer cx_;
+  const Rect c_;  // the template's content box
+  const bool with_solutions_;
+  Document doc_;
+  std::vector<const Game*> games_;  // in the order first met
+  double line_h_ = 0;               // a contents line
+  int deal_cols_ = 1, deal_rows_ = 0, contents_pages_ = 0;
+  int deals_first_ = 0;
+  double deal_head_ = 0;  // a deal heading's type size
+  std::vector<int> rules_page_;     // by game
+  std::vector<int> deal_page_, solution_page_;  // by entry; -1 before placed
+  std::vector<Rect> deal_box_;                  // by entry
+};
+
+}  // namespace
+
+Expected<Document> RenderBook(const std::vector<BookEntry>& entries, const BookOptions& options, const Template& t,
+                              const Fonts& fonts) {
+  if (entries.empty()) return Status::Usage("a booklet needs at least one deal");
+  return BookWriter(entries, options, t, fonts).Write();
+}
+
+}  // namespace talon::render
