@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/hash.h"
+
 namespace talon {
 
 // Two keys are equal only if their positions are equally winnable (an exact
@@ -15,16 +17,8 @@ struct Key128 {
 };
 inline constexpr Key128 kEmptyKey{~uint64_t{0}, ~uint64_t{0}};
 
-// MurmurHash3's 64-bit finaliser over both words: every key bit reaches the
-// low bits that pick a table slot.
-inline uint64_t HashKey(Key128 k) {
-  uint64_t h = k.lo ^ (k.hi * 0x9E3779B97F4A7C15ULL);
-  h ^= h >> 33;
-  h *= 0xFF51AFD7ED558CCDULL;
-  h ^= h >> 33;
-  h *= 0xC4CEB9FE1A85EC53ULL;
-  return h ^ (h >> 33);
-}
+// Both words mixed: every key bit reaches the low bits that pick a table slot.
+inline uint64_t HashKey(Key128 k) { return Mix64(k.lo ^ (k.hi * 0x9E3779B97F4A7C15ULL)); }
 
 // Backward-shift deletion for linear probing over a power-of-two array of
 // slots (mask = size - 1): slot i's key is being removed. Moves each later

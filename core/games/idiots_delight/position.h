@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "core/card.h"
+#include "core/hash.h"
 #include "core/shuffle.h"
 
 namespace talon::idiot {
@@ -62,14 +63,6 @@ constexpr Zobrist MakeZobrist() {
 }
 inline constexpr Zobrist kZ = MakeZobrist();
 
-inline uint64_t Mix(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xFF51AFD7ED558CCDULL;
-  h ^= h >> 33;
-  h *= 0xC4CEB9FE1A85EC53ULL;
-  return h ^ (h >> 33);
-}
-
 inline int Rank(uint8_t code) { return code >> 2; }
 inline int SuitOf(uint8_t code) { return code & 3; }
 inline bool Red(uint8_t code) { return SuitOf(code) == kDiamonds || SuitOf(code) == kHearts; }
@@ -100,8 +93,8 @@ inline void Push(Position& p, int col, uint8_t c) {
   const uint64_t n2 = (std::rotl(o2, 23) ^ kZ.z2[c]) * kMul2;
   p.h1[j] = n1;
   p.h2[j] = n2;
-  p.s1 += Mix(n1) - Mix(o1);
-  p.s2 += Mix(n2) - Mix(o2);
+  p.s1 += Mix64(n1) - Mix64(o1);
+  p.s2 += Mix64(n2) - Mix64(o2);
   p.card[j][p.len[j]++] = c;
 }
 
@@ -114,8 +107,8 @@ inline uint8_t Pop(Position& p, int col) {
   const uint64_t n2 = std::rotr((o2 * kInv2) ^ kZ.z2[c], 23);
   p.h1[j] = n1;
   p.h2[j] = n2;
-  p.s1 += Mix(n1) - Mix(o1);
-  p.s2 += Mix(n2) - Mix(o2);
+  p.s1 += Mix64(n1) - Mix64(o1);
+  p.s2 += Mix64(n2) - Mix64(o2);
   return c;
 }
 

@@ -110,8 +110,8 @@ Key128 Rules::KeyOf(const Position& p) const {
   if (!prune) {  // the plain search tells the columns apart
     s1 = s2 = 0;
     for (size_t j = 0; j < kColumns; ++j) {
-      s1 += Mix(p.h1[j] ^ kZ.salt[j]);
-      s2 += Mix(p.h2[j] ^ kZ.salt[j]);
+      s1 += Mix64(p.h1[j] ^ kZ.salt[j]);
+      s2 += Mix64(p.h2[j] ^ kZ.salt[j]);
     }
   }
   const uint64_t exact = uint64_t{p.reserve} << 16 | uint64_t{p.found[0]} << 12 |

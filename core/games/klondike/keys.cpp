@@ -22,7 +22,7 @@ Key128 Solver::KeyFrom(const KeyParts& k) const {
                          uint64_t{k.found[1]} << 33 | uint64_t{k.found[2]} << 37 |
                          uint64_t{k.found[3]} << 41 | uint64_t{k.redeals & 15u} << 45 |
                          uint64_t{yield} << 49;
-  return {Mix(k.sa), exact | (Mix(k.sb) << 50)};
+  return {Mix64(k.sa), exact | (Mix64(k.sb) << 50)};
 }
 
 Key128 Solver::KeyAfter(const Pos& s, Move m) const {

@@ -47,7 +47,7 @@ int Solver::Moves(const Pos& s, Move* out) const {
   Scored buf[kMaxMoves];
   int n = 0;
   auto add = [&](Kind kind, int a, int b, int c, int score) {
-    if (seed_) score += static_cast<int>(Mix(seed_ ^ (uint64_t{kind} << 24 | uint64_t(a) << 16 | uint64_t(b) << 8 |
+    if (seed_) score += static_cast<int>(Mix64(seed_ ^ (uint64_t{kind} << 24 | uint64_t(a) << 16 | uint64_t(b) << 8 |
                                                      uint64_t(c))) % 400);
     buf[n++] = {kind, static_cast<uint8_t>(a), static_cast<uint8_t>(b), static_cast<uint8_t>(c), score};
   };

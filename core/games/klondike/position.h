@@ -6,6 +6,8 @@
 #include <cstdint>
 
 #include "core/card.h"
+#include "core/hash.h"
+#include "core/shuffle.h"
 
 namespace talon::klondike {
 
@@ -38,15 +40,6 @@ constexpr uint8_t Carried(uint8_t c) {
 // Card b may lie on card h in the tableau.
 inline bool Fits(uint8_t b, uint8_t h) { return RankOf(h) == RankOf(b) + 1 && IsRed(h) != IsRed(b); }
 
-// MurmurHash3's 64-bit finaliser.
-inline uint64_t Mix(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xFF51AFD7ED558CCDULL;
-  h ^= h >> 33;
-  h *= 0xC4CEB9FE1A85EC53ULL;
-  return h ^ (h >> 33);
-}
-
 // The terms of the pile hashes (Zobrist; docs/solvers/klondike.md#key): a
 // pile's raw hash is the sum of a term per (card, height) and one for its
 // face-down count. Two independent sets, from SplitMix64, fixed at compile time.
@@ -56,17 +49,11 @@ struct PileTerms {
 };
 constexpr PileTerms MakePileTerms() {
   PileTerms t{};
-  uint64_t x = 0x7A1F0C3D5B2E9184ULL;
-  auto next = [&x]() {
-    uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  };
+  SplitMix64 rng(0x7A1F0C3D5B2E9184ULL);
   for (int h = 0; h < 2; ++h) {
     for (int c = 0; c < 64; ++c)
-      for (int k = 0; k < kMaxPile; ++k) t.card[h][c][k] = next();
-    for (int d = 0; d <= kMaxPile; ++d) t.down[h][d] = next();
+      for (int k = 0; k < kMaxPile; ++k) t.card[h][c][k] = rng.Next();
+    for (int d = 0; d <= kMaxPile; ++d) t.down[h][d] = rng.Next();
   }
   return t;
 }

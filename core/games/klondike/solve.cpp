@@ -118,7 +118,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
     if (limits.max_nodes) cap = limits.max_nodes - used;
     const bool last = !prune || (limits.max_nodes && budget * kRestartShare > limits.max_nodes);
     if (!last) cap = budget;
-    solver.set_seed(phase == 0 || last ? 0 : Mix(phase * 0x9E3779B97F4A7C15ULL));
+    solver.set_seed(phase == 0 || last ? 0 : Mix64(phase * 0x9E3779B97F4A7C15ULL));
     // Lost positions kept: every phase but the first starts from the lost
     // positions the earlier ones left; every phase but the last leaves only
     // lost positions.

@@ -200,12 +200,12 @@ class Solver {
   // after; Push, Cut and SetDown keep its raw hashes.
   static constexpr uint64_t kSaltB = 0x632BE59BD9B4E019ULL;
   static void Unsum(Pos& s, int i) {
-    s.sa -= Mix(s.ha[i]);
-    s.sb -= Mix(s.hb[i] + kSaltB);
+    s.sa -= Mix64(s.ha[i]);
+    s.sb -= Mix64(s.hb[i] + kSaltB);
   }
   static void Resum(Pos& s, int i) {
-    s.sa += Mix(s.ha[i]);
-    s.sb += Mix(s.hb[i] + kSaltB);
+    s.sa += Mix64(s.ha[i]);
+    s.sb += Mix64(s.hb[i] + kSaltB);
   }
   static void Push(Pos& s, int i, uint8_t c) {
     const int k = s.len[i]++;
@@ -281,8 +281,8 @@ class Solver {
   void ForEachReturn(const Pos& s, F&& f) const;  // relaxation.cpp
   // Pile i's mixed hashes change from (ha, hb) to (ha2, hb2).
   static void Rehash(KeyParts& k, uint64_t ha, uint64_t hb, uint64_t ha2, uint64_t hb2) {
-    k.sa += Mix(ha2) - Mix(ha);
-    k.sb += Mix(hb2 + kSaltB) - Mix(hb + kSaltB);
+    k.sa += Mix64(ha2) - Mix64(ha);
+    k.sb += Mix64(hb2 + kSaltB) - Mix64(hb + kSaltB);
   }
 
   KlondikeRules r_;
