@@ -1,4 +1,4 @@
-# talon-deal | talon-solve | talon-verify for the five games of issue 4 (and
+# talon-deal | talon-solve | talon-verify for the search-heavy games (and
 # Klondike's option sets): every solution the solver claims is replayed by
 # the rules and must be ok; with a node limit (deterministic) the output is
 # byte-identical at one and two threads, and "unknown" is allowed only where
