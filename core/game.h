@@ -83,6 +83,13 @@ class Game {
   // Reads the notation back (ASCII card names are accepted too: "3+9 KS AH").
   virtual Expected<MoveSpec> ParseMove(std::string_view text) const;
 
+  // PySolFC (docs/pysol.md): the deck that DealCards deals to the layout
+  // PySolFC shows for the same game number, from `dealt`, PySolFC's cards in
+  // the order it deals them (PysolDealtOrder). A usage error says why when
+  // PySolFC has no game with this game's layout and dealing (the default).
+  virtual Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt,
+                                                const Options& options) const;
+
  protected:
   // The game's solver (Solve calls it). REQUIRES: CheckDeal(deal).ok().
   virtual SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const = 0;
@@ -93,8 +100,17 @@ const Game* FindGame(std::string_view id);
 std::span<const Game* const> AllGames();
 std::string GameIdList();  // "fourteen-out, take-fourteen, ..."
 
-// Deals deal `number` of `game`. Fails (kBadInput) only on bad options.
-Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options);
+// The shuffles that turn a deal number into a deck (Deal::shuffle names
+// them): talon-v1 (docs/shuffle.md) and PySolFC's game numbers ("pysol").
+enum class Shuffle { kTalonV1, kPysol };
+std::string_view ShuffleName(Shuffle s);  // "talon-v1", "pysol"
+std::optional<Shuffle> ParseShuffle(std::string_view name);
+inline constexpr const char* kShuffleNames = "talon-v1, pysol";
+
+// Deals deal `number` of `game` with `shuffle`. Fails with kBadInput on bad
+// options, kUsage when the game has no deal of that shuffle (PysolDeck).
+Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options,
+                        Shuffle shuffle = Shuffle::kTalonV1);
 // Checks a deal completely: known game and options (completed in place),
 // the right cards for the game, pile shapes. Messages name the field.
 Status CheckDeal(const Game& game, Deal& deal);

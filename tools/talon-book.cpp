@@ -16,6 +16,7 @@
 #include "tools/cli/io.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
+#include "tools/cli/shuffle_option.h"
 #include "tools/render_options.h"
 
 namespace talon::cli {
@@ -66,7 +67,7 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::string games_text, count_text, from_text = "1", per_page_text, paper, solutions_text = "back", title,
                                       output_path, jsonl_path, colours = "two", template_path,
-                                      max_nodes_text = "5000000", max_scan_text = "100000";
+                                      max_nodes_text = "5000000", max_scan_text = "100000", shuffle_text;
   options.add_options()
       ("game", po::value(&games_text)->value_name("G[,G2...]"), "the games, comma-separated")
       ("count", po::value(&count_text)->value_name("N"), "the number of deals in the book")
@@ -85,6 +86,7 @@ int Run(int argc, char** argv) {
        "search limit per deal (0 = none)")
       ("max-scan", po::value(&max_scan_text)->value_name("N")->default_value("100000"),
        "deal numbers tried per game at most");
+  AddShuffleOption(options, shuffle_text);
   po::variables_map vm;
   if (int code = ParseCommandLine(argc, argv, kHelp, options, nullptr, nullptr, vm); code >= 0) return code;
 
@@ -100,6 +102,10 @@ int Run(int argc, char** argv) {
       return Fail(Status::Usage("--game: '" + id + "' is given twice"));
     games.push_back(*g);
   }
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
+  for (const Game* g : games)
+    if (Status s = CheckShuffleFor(*g, {}, *shuffle); !s.ok()) return Fail(s);
   auto count = ParseCount("--count", count_text);
   if (!count) return Fail(count.status());
   if (*count < 1 || *count > 10000) return Fail(Status::Usage("--count must be 1 to 10000"));
@@ -153,7 +159,7 @@ int Run(int argc, char** argv) {
                    "; raise --max-scan or --max-nodes, or ask for fewer");
         return kExitLimit;
       }
-      auto deal = MakeDeal(game, n, {});
+      auto deal = MakeDeal(game, n, {}, *shuffle);
       if (!deal) return Fail(deal.status());
       SolveResult r = game.Solve(*deal, limits);
       if (Cancelled()) return InterruptExitCode();
@@ -163,6 +169,7 @@ int Run(int argc, char** argv) {
       e.deal = std::move(*deal);
       e.solution.game = e.deal.game;
       e.solution.deal = e.deal.number;
+      e.solution.shuffle = e.deal.SolutionShuffle();
       e.solution.options = e.deal.options;
       e.solution.result = Verdict::kSolved;
       e.solution.moves = std::move(r.moves);

@@ -18,6 +18,7 @@
 #include "tools/cli/parallel.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
+#include "tools/cli/shuffle_option.h"
 
 namespace talon::cli {
 namespace {
@@ -99,12 +100,13 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> option_pairs;
   std::string game_id, deal_text, deals_text, count_text, max_scan_text, max_nodes_text, format,
-      output_path, threads_text;
+      output_path, threads_text, shuffle_text;
   auto add = options.add_options();
   add("game", po::value(&game_id)->value_name("G"), "the game (required; see the list below)");
   add("deal", po::value(&deal_text)->value_name("N"), "deal number N (0 .. 2^64-1)");
   add("deals", po::value(&deals_text)->value_name("A-B"), "deals A to B");
   add("random", "deal numbers drawn from the OS");
+  AddShuffleOption(options, shuffle_text);
   add("count", po::value(&count_text)->value_name("K"),
       "how many deals (default: 1 with --deal and --random, all with --deals)");
   add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
@@ -136,6 +138,9 @@ int Run(int argc, char** argv) {
   auto options_or = ParseGameOptions(game, option_pairs);
   if (!options_or) return Fail(options_or.status());
   const Options game_options = *options_or;
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
+  if (Status s = CheckShuffleFor(game, game_options, *shuffle); !s.ok()) return Fail(s);
 
   const int modes = static_cast<int>(vm.count("deal") + vm.count("deals") + vm.count("random"));
   if (modes != 1)
@@ -238,7 +243,7 @@ int Run(int argc, char** argv) {
   auto work = [&](uint64_t& number) -> Result {
     Result r;
     r.number = number;
-    auto deal = MakeDeal(game, number, game_options);
+    auto deal = MakeDeal(game, number, game_options, *shuffle);
     if (!deal) {
       r.status = deal.status();
       return r;

@@ -17,6 +17,7 @@
 #include "tools/cli/io.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
+#include "tools/cli/shuffle_option.h"
 #include "tools/render_options.h"
 
 namespace talon::cli {
@@ -64,7 +65,8 @@ int Run(int argc, char** argv) {
                                                                                   colours = "two",
                                                                                   template_path,
                                                                                   max_nodes_text,
-                                                                                  max_seconds_text;
+                                                                                  max_seconds_text,
+                                                                                  shuffle_text;
   options.add_options()
       ("game", po::value(&game_id)->value_name("G"), "make deal N of game G (with --deal)")
       ("deal", po::value(&deal_text)->value_name("N"), "the deal number")
@@ -82,6 +84,7 @@ int Run(int argc, char** argv) {
       ("template", po::value(&template_path)->value_name("FILE"), "a page template (JSON; see docs/printing.md)")
       ("max-nodes", po::value(&max_nodes_text)->value_name("N"), "when solving: give up after N positions")
       ("max-seconds", po::value(&max_seconds_text)->value_name("S"), "when solving: give up after S seconds");
+  AddShuffleOption(options, shuffle_text);
   po::options_description hidden;
   hidden.add_options()("input", po::value(&input_path)->value_name("DEAL-FILE"), "the deal ('-' = standard input)");
   po::positional_options_description positional;
@@ -106,6 +109,9 @@ int Run(int argc, char** argv) {
   if (generate && (!vm.count("game") || !vm.count("deal")))
     return Fail(Status::Usage("--game and --deal go together"));
   if (!generate && !option_pairs.empty()) return Fail(Status::Usage("--option needs --game"));
+  if (!generate && !shuffle_text.empty()) return Fail(Status::Usage("--shuffle needs --game"));
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
   SearchLimits limits;
   limits.cancel = &CancelFlag();
   if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
@@ -127,7 +133,7 @@ int Run(int argc, char** argv) {
     if (!n) return Fail(n.status());
     auto o = ParseGameOptions(*game, option_pairs);
     if (!o) return Fail(o.status());
-    auto d = MakeDeal(*game, *n, *o);
+    auto d = MakeDeal(*game, *n, *o, *shuffle);
     if (!d) return Fail(d.status());
     deal = *d;
   } else {
@@ -167,7 +173,8 @@ int Run(int argc, char** argv) {
       if (!sols) return Fail(sols.status());
       bool matched = false;
       for (const Solution& s : *sols)
-        if (s.game == deal.game && s.deal == deal.number && s.options == deal.options) {
+        if (s.game == deal.game && s.deal == deal.number && s.shuffle == deal.SolutionShuffle() &&
+            s.options == deal.options) {
           solution = s;
           matched = true;
           break;
@@ -178,6 +185,7 @@ int Run(int argc, char** argv) {
       if (Cancelled()) return InterruptExitCode();
       solution.game = deal.game;
       solution.deal = deal.number;
+      solution.shuffle = deal.SolutionShuffle();
       solution.options = deal.options;
       solution.result = r.verdict;
       solution.moves = std::move(r.moves);

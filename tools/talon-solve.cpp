@@ -19,6 +19,7 @@
 #include "tools/cli/parallel.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
+#include "tools/cli/shuffle_option.h"
 
 namespace talon::cli {
 namespace {
@@ -79,6 +80,7 @@ int Run(int argc, char** argv) {
   auto add = options.add_options();
   add("game", po::value(&selection.games)->value_name("G"), "make the deals of game G (with --deals)");
   add("deals", po::value(&selection.deals)->value_name("A-B"), "deal numbers A to B (or one number N)");
+  AddShuffleOption(options, selection.shuffle);
   add("option", po::value(&selection.option_pairs)->value_name("NAME=VALUE")->composing(),
       "a rule variant for --game, e.g. slots=15 (repeatable)");
   add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
@@ -127,6 +129,7 @@ int Run(int argc, char** argv) {
     Solution solution;
     solution.game = deal.game;
     solution.deal = deal.number;
+    solution.shuffle = deal.SolutionShuffle();
     solution.options = deal.options;
     solution.result = solved.verdict;
     solution.moves = std::move(solved.moves);

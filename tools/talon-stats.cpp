@@ -19,6 +19,7 @@
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
 #include "tools/cli/survey_format.h"
+#include "tools/cli/shuffle_option.h"
 
 namespace talon::cli {
 namespace {
@@ -66,6 +67,7 @@ int Run(int argc, char** argv) {
   add("game", po::value(&selection.games)->value_name("G[,G2...]"),
       "survey deals of these games (with --deals)");
   add("deals", po::value(&selection.deals)->value_name("A-B"), "deal numbers A to B of each game");
+  AddShuffleOption(options, selection.shuffle);
   add("option", po::value(&selection.option_pairs)->value_name("NAME=VALUE")->composing(),
       "a rule variant for every --game, e.g. slots=15 (repeatable)");
   add("format", po::value(&format)->value_name("F")->default_value("text"),

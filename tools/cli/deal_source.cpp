@@ -1,5 +1,7 @@
 #include "tools/cli/deal_source.h"
 
+#include "tools/cli/shuffle_option.h"
+
 #include "core/deal_io.h"
 #include "tools/cli/signals.h"
 
@@ -27,6 +29,8 @@ Status DealSource::Select(const boost::program_options::variables_map& vm, DealS
   if (!generate) {
     if (!sel.option_pairs.empty())
       return Status::Usage("--option needs --game (deals read from files carry their options)");
+    if (!sel.shuffle.empty())
+      return Status::Usage("--shuffle needs --game (deals read from files carry their shuffle)");
     if (sel.files.empty()) sel.files.push_back("-");
     return OpenFiles(sel.files);
   }
@@ -36,6 +40,9 @@ Status DealSource::Select(const boost::program_options::variables_map& vm, DealS
   const std::vector<std::string> ids = SplitCommas(sel.games);
   if (!many_games && ids.size() > 1)
     return Status::Usage("--game: one game at a time ('" + sel.games + "')");
+  auto shuffle = ParseShuffleOption(sel.shuffle);
+  if (!shuffle) return shuffle.status();
+  shuffle_ = *shuffle;
   std::vector<std::pair<const Game*, Options>> games;
   for (const std::string& id : ids) {
     auto g = ParseGame(id);
@@ -44,6 +51,7 @@ Status DealSource::Select(const boost::program_options::variables_map& vm, DealS
       if (seen == *g) return Status::Usage("--game: '" + id + "' is given twice");
     auto o = ParseGameOptions(**g, sel.option_pairs);
     if (!o) return o.status();
+    TALON_RETURN_IF_ERROR(CheckShuffleFor(**g, *o, shuffle_));
     games.emplace_back(*g, std::move(*o));
   }
   auto r = ParseRange("--deals", sel.deals);
@@ -108,7 +116,7 @@ bool DealSource::Next(DealTask& task) {
 Expected<Deal> DealSource::Make(const DealTask& task) const {
   if (task.source < 0) {
     const auto& [game, options] = games_[task.game];
-    auto d = MakeDeal(*game, task.number, options);
+    auto d = MakeDeal(*game, task.number, options, shuffle_);
     if (!d) return d.status().WithContext(std::string(game->id()) + "#" + std::to_string(task.number));
     return d;
   }
