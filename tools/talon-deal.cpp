@@ -49,6 +49,12 @@ const ToolHelp kHelp = {
     "the 156-digit deck string of KSolve / Klondike-Solver (one a line), and\n"
     "pysol, PySolFC's board text (\"Talon: ...\" and seven pile lines, face-down\n"
     "cards in <>; deals separated by an empty line). See docs/rules/klondike.md.\n"
+    "Both hold the cards only, not the rules: with --option they are refused (exit 2).\n"
+    "\n"
+    "--shuffle pysol numbers the deals as PySolFC numbers its games: deal N is the\n"
+    "deal PySolFC shows as game #N (named GAME#pysol-N), for fourteen-out,\n"
+    "take-fourteen, thirteens (slots=10), fifteen, take-ten, try-again, klondike\n"
+    "and idiots-delight; other games refuse it (exit 2). See docs/pysol.md.\n"
     "\n"
     "Exit status 3 also when fewer deals than --count K could be written (the\n"
     "range A-B holds fewer, or deal numbers ran out at 18446744073709551615).\n"
@@ -193,6 +199,15 @@ int Run(int argc, char** argv) {
                               "' is not a format (use jsonl, text, ksolve or pysol)"));
   if ((format == "ksolve" || format == "pysol") && game.id() != std::string_view("klondike"))
     return Fail(Status::Usage("--format " + format + " is for klondike deals only"));
+  // Neither form holds a rule: an --option would be dropped unsaid.
+  if ((format == "ksolve" || format == "pysol") && !option_pairs.empty())
+    return Fail(Status::Usage(
+        "--format " + format + ": " +
+        (format == "ksolve" ? "KSolve's deck string" : "PySolFC's board text") +
+        " holds the cards only, not the rules (--option " + option_pairs.front() +
+        "); write it without --option and give the rules to the other program (" +
+        (format == "ksolve" ? "KSolve: -dc 1 or -dc 3" : "PySolFC: Klondike or Klondike (Draw 3)") +
+        ")"));
   const bool text = format == "text";
   // Forms other than JSON Lines are separated by an empty line, except the
   // one-line KSolve deck strings.

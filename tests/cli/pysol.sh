@@ -58,3 +58,14 @@ run v1 "$D" --shuffle talon-v1 --game klondike --deals 1-3
 run plain "$D" --game klondike --deals 1-3
 cmp -s "$TMP/v1.out" "$TMP/plain.out" || fail "--shuffle talon-v1 differs from the default"
 pass
+
+# --format ksolve and pysol hold the cards only: an --option is refused, not dropped.
+for f in ksolve pysol; do
+  run export "$D" --game klondike --deal 7 --format $f --option draw=1
+  expect_rc export 2
+  expect_in "$TMP/export.err" "holds the cards only, not the rules (--option draw=1)"
+  [ -s "$TMP/export.out" ] && fail "--format $f wrote a deal without its option"
+  run plain "$D" --game klondike --deal 7 --format $f
+  expect_rc plain 0
+done
+pass

@@ -23,11 +23,4 @@ Expected<Shuffle> ParseShuffleOption(const std::string& text);
 // `shuffle` (a game PySolFC does not deal as talon does: docs/pysol.md).
 Status CheckShuffleFor(const Game& game, const Options& options, Shuffle shuffle);
 
-// What --help says of --shuffle.
-inline constexpr const char* kShuffleHelp =
-    "--shuffle pysol numbers the deals as PySolFC numbers its games: deal N is the deal "
-    "PySolFC shows as game #N, for fourteen-out, take-fourteen, thirteens (slots=10), "
-    "fifteen, take-ten, try-again, klondike and idiots-delight (docs/pysol.md); other games "
-    "refuse it (exit 2). Such a deal is named GAME#pysol-N.";
-
 }  // namespace talon::cli
