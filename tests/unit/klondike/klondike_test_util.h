@@ -74,7 +74,7 @@ inline Pile CardsAbove(const std::vector<int>& heights) {
 }
 
 // Shuffles `cards` (Fisher-Yates, from the top) with `rng`.
-inline void Shuffle(Pile& cards, SplitMix64& rng) {
+inline void ShufflePile(Pile& cards, SplitMix64& rng) {
   for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
 }
 
@@ -128,7 +128,7 @@ inline void VaryWorryAndRuns(Hand& h, uint64_t seed) {
 inline Pile BuildAndShuffle(Hand& h, SplitMix64& rng, int lo, uint64_t spread) {
   for (int f = 0; f < 4; ++f) h.heights[static_cast<size_t>(f)] = lo + static_cast<int>(rng.Below(spread));
   Pile cards = CardsAbove(h.heights);
-  Shuffle(cards, rng);
+  ShufflePile(cards, rng);
   return cards;
 }
 
