@@ -8,6 +8,7 @@
 #include "core/deal_io.h"
 #include "core/game.h"
 #include "core/solution_io.h"
+#include "core/words.h"
 #include "render/fonts.h"
 #include "render/pdf_writer.h"
 #include "render/sheets.h"
@@ -113,7 +114,7 @@ int Run(int argc, char** argv) {
   if (!fonts) return Fail(fonts.status());
   if (title.empty()) {
     title = games.size() == 1 ? std::string(games[0]->title()) : std::string("Patience");
-    title += ": " + std::to_string(*count) + " winnable deals";
+    title += ": " + CountOf(*count, "winnable deal");
   }
   if (Status s = fonts->Check(title, render::FontFace::kBold, "--title"); !s.ok()) return Fail(s);
   OutputFile out, jsonl;  // opened first, so that a bad path fails before any work
@@ -130,8 +131,8 @@ int Run(int argc, char** argv) {
     uint64_t found = 0, tried = 0;
     for (uint64_t n = *from; found < want; ++n, ++tried) {
       if (tried >= *max_scan) {
-        PrintError("only " + std::to_string(found) + " winnable deals of " + std::string(game.id()) + " among " +
-                   std::to_string(tried) + " deals from " + std::to_string(*from) +
+        PrintError("only " + CountOf(found, "winnable deal") + " of " + std::string(game.id()) + " among " +
+                   CountOf(tried, "deal") + " from " + std::to_string(*from) +
                    "; raise --max-scan or --max-nodes, or ask for fewer");
         return kExitLimit;
       }

@@ -10,6 +10,7 @@
 
 #include "core/deal_io.h"
 #include "core/game.h"
+#include "core/words.h"
 #include "core/solution.h"
 #include "core/solution_io.h"
 #include "tools/cli/args.h"
@@ -56,10 +57,6 @@ const ToolHelp kHelp = {
     "  talon-solve --format text deals.jsonl | talon-verify --deal deals.jsonl --solution -\n"
     "  pdfdetach -save 1 -o - book.pdf | talon-verify -\n",
 };
-
-std::string Plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
 
 // A numbered deal's identity: game, number, complete options.
 std::string Key(const std::string& game, uint64_t number, const Options& options) {
@@ -204,7 +201,7 @@ int Run(int argc, char** argv) {
       if (nth >= hand_made.size())
         return Fail(Status::BadInput(where + ": it is hand-made solution " +
                                      std::to_string(nth + 1) + ", but " + deal_name + " holds " +
-                                     Plural(hand_made.size(), "hand-made deal")));
+                                     CountOf(hand_made.size(), "hand-made deal")));
       const Deal& d = deals[hand_made[nth]];
       if (d.game != s.game || d.options != s.options)
         return Fail(Status::BadInput(where + ": hand-made deal " + std::to_string(nth + 1) +
@@ -235,11 +232,11 @@ int Run(int argc, char** argv) {
             "step " + std::to_string(r.legal_moves + 1) + ": illegal: " + r.first_error.message();
         any_failed = true;
       } else if (!r.won) {
-        line += "not won after " + Plural(s.moves.size(), "move") + " (" +
-                Plural(CardsLeft(r.final_table), "card") + " left)";
+        line += "not won after " + CountOf(s.moves.size(), "move") + " (" +
+                CountOf(CardsLeft(r.final_table), "card") + " left)";
         any_failed = true;
       } else {
-        line += "ok (" + Plural(s.moves.size(), "move") + ")";
+        line += "ok (" + CountOf(s.moves.size(), "move") + ")";
       }
     }
     line += '\n';

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/words.h"
 #include "render/card_art.h"
 #include "render/sheets.h"
 #include "render/sheets/composer.h"
@@ -59,7 +60,7 @@ class BookWriter {
     doc_.attachment = options_.attachment;
     for (const BookEntry& e : entries_)
       if (std::find(games_.begin(), games_.end(), e.game) == games_.end()) games_.push_back(e.game);
-    doc_.subject = std::to_string(entries_.size()) + " winnable patience deals: " + GamesList(games_);
+    doc_.subject = CountOf(entries_.size(), "winnable patience deal") + ": " + GamesList(games_);
     PlanContents();
     AddCover();
     for (int i = 0; i < contents_pages_; ++i) doc_.pages.push_back(NewPage(t_));
@@ -121,7 +122,9 @@ class BookWriter {
       cx_.TextCentred(p, cxm, y, line, FontFace::kRegular, t.heading_pt * 1.2, t.accent);
       y += t.heading_pt * 1.6;
     }
-    cx_.TextCentred(p, cxm, y + t.heading_pt, std::to_string(entries_.size()) + " deals, each proved winnable",
+    cx_.TextCentred(p, cxm, y + t.heading_pt,
+                    entries_.size() == 1 ? std::string("1 deal, proved winnable")
+                                         : std::to_string(entries_.size()) + " deals, each proved winnable",
                     FontFace::kRegular, t.heading_pt, t.text);
     // Four aces, fanned.
     const double w = std::min(t.card_width * 1.2, c.w / 6), h = w * kCardAspect, step = w * 0.55;
@@ -129,10 +132,21 @@ class BookWriter {
     const Suit suits[4] = {kSpades, kHearts, kClubs, kDiamonds};
     for (int i = 0; i < 4; ++i)
       DrawCardFace(p, fonts_, t.cards, Card(kAce, suits[i]), {x0 + i * step, y0 + std::abs(i - 1.5) * 6, w, h});
-    cx_.TextCentred(p, cxm, c.bottom() - t.small_pt * 2,
-                    "Every deal can be won; its solution is in this book. Made with talon " TALON_VERSION ".",
+    cx_.TextCentred(p, cxm, c.bottom() - t.small_pt * 2, CoverNote() + " Made with talon " TALON_VERSION ".",
                     FontFace::kRegular, t.small_pt, kGrey);
     doc_.bookmarks.push_back({"Cover", 0, 0});
+  }
+
+  // What the cover's foot says of the deals and their solutions.
+  std::string CoverNote() const {
+    const std::string won = entries_.size() == 1 ? "The deal can be won; its solution " : "Every deal can be won; its solution ";
+    switch (options_.solutions) {
+      case BookOptions::Solutions::kBack: return won + "is at the back of this book.";
+      case BookOptions::Solutions::kAfter: return won + "follows its page.";
+      case BookOptions::Solutions::kNone: break;
+    }
+    return (entries_.size() == 1 ? std::string("The deal can be won") : std::string("Every deal can be won")) +
+           "; the solutions are not printed in this book.";
   }
 
   // The rules page of games_[gi]: the rules reminder, how to set up a deal
