@@ -6,14 +6,13 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/deal_io.h"
 #include "core/game.h"
-#include "core/words.h"
 #include "core/solution.h"
 #include "core/solution_io.h"
+#include "core/words.h"
 #include "tools/cli/args.h"
+#include "tools/cli/deal_source.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
 #include "tools/cli/report.h"
@@ -75,28 +74,6 @@ Status ReadInput(const std::string& path, std::string& bytes, std::string& name)
   TALON_RETURN_IF_ERROR(in.Open(path));
   name = in.name();
   return in.ReadAll(bytes);
-}
-
-// In a JSON Lines input, blanks every line that is a JSON object whose
-// "format" is `skip` (the other kind of record), keeping line numbers for
-// messages. Lines that do not parse are kept: their reader reports them.
-// A text-form input (first non-blank character not '{') is left alone.
-void SkipRecordsOfFormat(std::string& bytes, std::string_view skip) {
-  const size_t first = bytes.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || bytes[first] != '{') return;
-  size_t at = 0;
-  while (at < bytes.size()) {
-    size_t end = bytes.find('\n', at);
-    if (end == std::string::npos) end = bytes.size();
-    std::string_view line(bytes.data() + at, end - at);
-    if (line.find(skip) != std::string_view::npos) {  // cheap filter before parsing
-      auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-      auto f = j.is_object() ? j.find("format") : j.end();
-      if (j.is_object() && f != j.end() && f->is_string() && f->get<std::string>() == skip)
-        std::fill(bytes.begin() + static_cast<ptrdiff_t>(at), bytes.begin() + static_cast<ptrdiff_t>(end), ' ');
-    }
-    at = end + 1;
-  }
 }
 
 std::string Describe(const Solution& s) {

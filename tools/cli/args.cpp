@@ -198,6 +198,23 @@ Expected<Range> ParseRange(const std::string& option, const std::string& text) {
   return Range{*a, *b};
 }
 
+Expected<std::vector<Range>> ParseRangeList(const std::string& option, const std::string& text) {
+  std::vector<Range> list;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.empty())
+      return Status::Usage(option + ": '" + text + "' has an empty item (a list of deal numbers and ranges A-B, e.g. " +
+                           option + " 12,40,97-99)");
+    auto r = ParseRange(option, item);
+    if (!r) return r.status();
+    list.push_back(*r);
+    if (comma == std::string::npos) return list;
+    start = comma + 1;
+  }
+}
+
 Expected<size_t> ParseByteSize(const std::string& option, const std::string& text) {
   auto bad = [&] {
     return Status::Usage(option + ": '" + text +
