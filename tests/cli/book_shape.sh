@@ -80,6 +80,17 @@ run unknown "$B" --game triple-fourteens --deals 1 --max-nodes 10 -o "$TMP/unkno
 expect_rc unknown 3
 expect_in "$TMP/unknown.err" "triple-fourteens#1 was not decided within the search limits; raise --max-nodes"
 expect_no_file "$TMP/unknown.pdf"
+#   The solver's other limits: --max-seconds stops a search (klondike#1 is
+#   unsolvable when searched to the end), --max-memory is checked.
+run unsolved "$B" --game klondike --deals 1 --max-nodes 0 -o "$TMP/unknown.pdf"
+expect_rc unsolved 1
+run seconds "$B" --game klondike --deals 1 --max-nodes 0 --max-seconds 0.000001 -o "$TMP/unknown.pdf"
+expect_rc seconds 3
+expect_in "$TMP/seconds.err" "klondike#1 was not decided within the search limits"
+run memory "$B" --game fifteen --count 1 --max-memory 1K -j 1 -o "$TMP/unknown.pdf"
+expect_rc memory 2
+expect_in "$TMP/memory.err" "--max-memory: 1K is too small"
+expect_no_file "$TMP/unknown.pdf"
 
 # --deal-file: any games and options, in the file's order, e.g. from talon-deal --solvable.
 {
