@@ -140,11 +140,18 @@ class BookWriter {
     const Suit suits[4] = {kSpades, kHearts, kClubs, kDiamonds};
     for (int i = 0; i < 4; ++i)
       DrawCardFace(p, fonts_, t.cards, Card(kAce, suits[i]), {x0 + i * step, y0 + std::abs(i - 1.5) * 6, w, h});
-    if (!options_.author.empty())
-      cx_.TextCentred(p, cxm, c.bottom() - t.small_pt * 2 - t.heading_pt * 2.5, options_.author, FontFace::kRegular,
-                      t.heading_pt * 1.2, t.text);
-    cx_.TextCentred(p, cxm, c.bottom() - t.small_pt * 2, CoverNote() + " Made with talon " TALON_VERSION ".",
-                    FontFace::kRegular, t.small_pt, kGrey);
+    // The foot, bottom up: the note (wrapped), then the author (shrunk to the width).
+    const std::vector<std::string> note =
+        cx_.Wrap(CoverNote() + " Made with talon " TALON_VERSION ".", c.w, FontFace::kRegular, t.small_pt);
+    double foot = c.bottom() - t.small_pt * 2 - static_cast<double>(note.size() - 1) * t.small_pt * kLineSpacing;
+    for (size_t i = 0; i < note.size(); ++i)
+      cx_.TextCentred(p, cxm, foot + static_cast<double>(i) * t.small_pt * kLineSpacing, note[i], FontFace::kRegular,
+                      t.small_pt, kGrey);
+    if (!options_.author.empty()) {
+      double size = t.heading_pt * 1.2;
+      size = std::min(size, size * c.w / std::max(1.0, cx_.Width(options_.author, FontFace::kRegular, size)));
+      cx_.TextCentred(p, cxm, foot - t.heading_pt * 2.5, options_.author, FontFace::kRegular, size, t.text);
+    }
     doc_.bookmarks.push_back({"Cover", 0, 0});
   }
 
