@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,13 @@ struct DealSelection {
   std::vector<std::string> files, option_pairs;
   std::string games, deals, shuffle;  // shuffle: --shuffle's text (AddShuffleOption)
 };
+
+// In a JSON Lines input, blanks every line that is a JSON object whose
+// "format" is `skip` (e.g. "talon-solution/1" in a file of deals and
+// solutions mixed), keeping line numbers for messages. Lines that do not
+// parse are kept: their reader reports them. A text-form input (first
+// non-blank character not '{') is left alone.
+void SkipRecordsOfFormat(std::string& bytes, std::string_view skip);
 
 class DealSource {
  public:
