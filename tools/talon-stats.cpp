@@ -22,6 +22,7 @@
 #include "tools/cli/signals.h"
 #include "tools/cli/stats_merge.h"
 #include "tools/cli/survey_format.h"
+#include "tools/cli/survey_plot.h"
 
 namespace talon::cli {
 namespace {
@@ -55,6 +56,9 @@ const ToolHelp kHelp = {
     "for, is K-1 modulo N; its report's heading says '(A-B, shard K/N)'), each\n"
     "shard writing its per-deal file; 'talon-stats merge FILE...' then writes\n"
     "exactly the report one run gives (docs/scale.md: Slurm, GNU parallel).\n"
+    "--plot FILE draws the winnable share of each group with its interval and\n"
+    "the histograms of positions searched and of winning-line lengths, as PNG,\n"
+    "SVG or PDF by FILE's extension.\n"
     "\n"
     "The report is the same at every thread count and on every run, except the\n"
     "times, which are written only with --timings. Limits apply to each deal as in\n"
@@ -69,7 +73,7 @@ const ToolHelp kHelp = {
     "  talon-stats --game klondike --deals 1-1000 --max-nodes 3000000 --per-deal k.csv\n"
     "  talon-deal --game fifteen --deals 1-500 | talon-stats --format json -o fifteen.json\n"
     "  talon-stats --game klondike --deals 1-10000 --max-nodes 20000000 --shard 3/8 --per-deal k-3.csv\n"
-    "  talon-stats merge k-*.csv\n",
+    "  talon-stats merge k-*.csv --plot klondike.png\n",
 };
 
 
@@ -90,7 +94,9 @@ int Run(int argc, char** argv) {
   add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
       "also write one CSV line per deal to FILE");
   add("timings", "add the time per deal to the report (differs from run to run)");
-  std::string shard_text;
+  std::string shard_text, plot_path;
+  add("plot", po::value(&plot_path)->value_name("FILE"),
+      "also draw the survey's charts to FILE: .png, .svg or .pdf (whole or not at all)");
   add("shard", po::value(&shard_text)->value_name("K/N"),
       "survey only shard K of N: the deals whose index (0-based position among those asked for) "
       "is K-1 modulo N (docs/scale.md)");
@@ -121,6 +127,10 @@ int Run(int argc, char** argv) {
     if (!parsed) return Fail(parsed.status());
     shard = *parsed;
   }
+
+  PlotTarget plot;
+  if (!plot_path.empty())
+    if (Status s = plot.Check(plot_path); !s.ok()) return Fail(s);
 
   // --- Open everything before any work, so that a bad path fails at once.
   DealSource source;
@@ -219,6 +229,8 @@ int Run(int argc, char** argv) {
 
   if (finished && data_status.ok() && source.status().ok()) {
     out.Write(format == "json" ? SurveyJson(groups, timings) : SurveyText(groups, timings));
+    if (!plot_path.empty())
+      if (Status s = plot.Write(groups); !s.ok()) return Fail(s);
   }
   if (!per_deal_path.empty()) {
     if (!finished || !data_status.ok() || !source.status().ok()) {
@@ -228,6 +240,8 @@ int Run(int argc, char** argv) {
     }
   }
   if (int code = FinishOutput(out, finished, {&data_status, &source.status()}); code >= 0) return code;
+  if (!plot_path.empty())
+    if (Status s = plot.Commit(); !s.ok()) return Fail(s);
   return kExitOk;
 }
 

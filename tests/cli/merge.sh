@@ -121,7 +121,7 @@ run old "$S" merge "$TMP/old.csv"
 expect_rc old 0
 expect_in "$TMP/old.out" "fifteen: 153 deals"
 
-# Usage errors: no file, --timings, a bad --shard.
+# Usage errors: no file, --timings, a bad --shard, a bad --plot name.
 run u1 "$S" merge
 expect_rc u1 2
 expect_in "$TMP/u1.err" "merge: give the per-deal files to merge"
@@ -133,6 +133,9 @@ for bad in 0/4 5/4 4 x/y 1/0; do
   expect_rc u3 2
   expect_in "$TMP/u3.err" "talon-stats: error: --shard: '$bad'"
 done
+run u4 "$S" merge "$TMP/one.csv" --plot "$TMP/p.gif"
+expect_rc u4 2
+expect_in "$TMP/u4.err" "--plot: '$TMP/p.gif' does not end in .png, .svg or .pdf"
 run u5 "$S" merge --format xml "$TMP/one.csv"
 expect_rc u5 2
 run missing "$S" merge "$TMP/no-such.csv"

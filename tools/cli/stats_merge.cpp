@@ -11,6 +11,7 @@
 #include "tools/cli/signals.h"
 #include "tools/cli/survey_format.h"
 #include "tools/cli/survey_merge.h"
+#include "tools/cli/survey_plot.h"
 
 namespace talon::cli {
 namespace {
@@ -36,17 +37,19 @@ const ToolHelp kMergeHelp = {
     "shard to run again). Nothing is written then. No FILE is a usage error.",
     "  talon-stats merge shard-*.csv\n"
     "  talon-stats merge --format json -o survey.json part1.csv part2.csv\n"
-    "  talon-stats merge shard-*.csv\n",
+    "  talon-stats merge shard-*.csv --plot survey.png\n",
 };
 
 int Run(int argc, char** argv) {
   po::options_description options("Options");
-  std::string format, output_path;
+  std::string format, output_path, plot_path;
   std::vector<std::string> files;
   auto add = options.add_options();
   add("format", po::value(&format)->value_name("F")->default_value("text"), "report form: text or json");
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write the report to FILE (whole or not at all) instead of standard output");
+  add("plot", po::value(&plot_path)->value_name("FILE"),
+      "also draw the survey's charts to FILE: .png, .svg or .pdf (whole or not at all)");
   po::options_description hidden;
   hidden.add_options()("input", po::value(&files)->composing(), "per-deal file ('-' = stdin)")(
       "timings", "not available: per-deal files hold no times");
@@ -63,6 +66,10 @@ int Run(int argc, char** argv) {
   int stdin_count = 0;
   for (const std::string& f : files) stdin_count += f == "-";
   if (stdin_count > 1) return Fail(Status::Usage("merge: standard input ('-') can be given only once"));
+  PlotTarget plot;
+  if (!plot_path.empty()) {
+    if (Status s = plot.Check(plot_path); !s.ok()) return Fail(s);
+  }
 
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
@@ -84,8 +91,13 @@ int Run(int argc, char** argv) {
   const bool finished = !Cancelled();
   if (finished && merged_status.ok()) {
     out.Write(format == "json" ? SurveyJson(groups, false) : SurveyText(groups, false));
+    if (!plot_path.empty()) {
+      if (Status s = plot.Write(groups); !s.ok()) return Fail(s);
+    }
   }
   if (int code = FinishOutput(out, finished, {&merged_status}); code >= 0) return code;
+  if (!plot_path.empty())
+    if (Status s = plot.Commit(); !s.ok()) return Fail(s);
   return kExitOk;
 }
 
