@@ -32,10 +32,18 @@ std::string Thousands(uint64_t n) {
   return out;
 }
 
-std::string Pct(double share) {
+std::string Pct(double share, int decimals = 2) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f%%", 100 * share);
+  std::snprintf(buf, sizeof buf, "%.*f%%", decimals, 100 * share);
   return buf;
+}
+
+// Two decimals, or four when a share lies within 0.1% of 0 or 100% without
+// being either (99.9995% would read 100.00%).
+int Decimals(std::initializer_list<double> shares) {
+  for (double x : shares)
+    if ((x > 0 && x < 0.001) || (x < 1 && x > 0.999)) return 4;
+  return 2;
 }
 
 // "10²": 10 to the power k in superscript digits.
@@ -305,12 +313,14 @@ Expected<Document> RenderSurveyPlot(const SurveyPlot& plot, const Fonts& fonts) 
       p.Text(kMargin, line_y, line, FontFace::kRegular, 8, kInk);
     }
     std::string figures = Thousands(g.deals) + (g.deals == 1 ? " deal: " : " deals: ");
+    const Proportion& lo = g.winnable_at_least;
+    const Proportion& hi = g.winnable_at_most;
     if (g.unknown == 0) {
-      figures += Pct(g.winnable_at_least.value) + " (" + Pct(g.winnable_at_least.low) + "–" +
-                 Pct(g.winnable_at_least.high) + ")";
+      const int d = Decimals({lo.value, lo.low, lo.high});
+      figures += Pct(lo.value, d) + " (" + Pct(lo.low, d) + "–" + Pct(lo.high, d) + ")";
     } else {
-      figures += Pct(g.winnable_at_least.value) + "–" + Pct(g.winnable_at_most.value) + ", " +
-                 Thousands(g.unknown) + " unknown";
+      const int d = Decimals({lo.value, hi.value});
+      figures += Pct(lo.value, d) + "–" + Pct(hi.value, d) + ", " + Thousands(g.unknown) + " unknown";
     }
     p.Text(kMargin, line_y + kLine, figures, FontFace::kRegular, 7, kGrey);
     for (const Panel& panel : panels) panel.cell(p, g, panel.x, y, panel.w, row.h);
