@@ -263,8 +263,11 @@ Status Parser::Columns(const std::vector<std::string_view>& names) {
 Expected<uint32_t> Parser::Group(std::string_view game_id, std::string_view options, uint64_t line) {
   if (last_group_ != UINT32_MAX && last_key_.first == game_id && last_key_.second == options)
     return last_group_;
-  last_key_ = {std::string(game_id), std::string(options)};
-  if (auto it = seen_.find(last_key_); it != seen_.end()) return last_group_ = it->second;
+  std::pair<std::string, std::string> key{std::string(game_id), std::string(options)};
+  if (auto it = seen_.find(key); it != seen_.end()) {
+    last_key_ = std::move(key);
+    return last_group_ = it->second;
+  }
   const Game* game = FindGame(game_id);
   if (!game)
     return Bad(line, "game: unknown game '" + std::string(game_id) + "' (the games are: " + GameIdList() + ")");
@@ -291,7 +294,8 @@ Expected<uint32_t> Parser::Group(std::string_view game_id, std::string_view opti
          (table_.groups[id].game != game || table_.groups[id].options_text != text))
     ++id;
   if (id == table_.groups.size()) table_.groups.push_back({game, std::move(*complete), text});
-  seen_[last_key_] = id;
+  seen_[key] = id;
+  last_key_ = std::move(key);
   return last_group_ = id;
 }
 
