@@ -92,7 +92,7 @@ int Run(int argc, char** argv) {
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write the report to FILE (whole or not at all) instead of standard output");
   add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
-      "also write one CSV line per deal to FILE");
+      "also write the per-deal table to FILE (talon-per-deal/1: one CSV line per deal)");
   add("timings", "add the time per deal to the report (differs from run to run)");
   std::string shard_text, plot_path;
   add("plot", po::value(&plot_path)->value_name("FILE"),
