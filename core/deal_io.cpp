@@ -203,7 +203,8 @@ DealReader::DealReader(std::istream& in, std::string source_name, GameList games
 bool DealReader::Next(Deal& deal) {
   if (done_) return false;
   std::string text;
-  while (io::ReadLine(in_, text, line_)) {
+  io::LineRead got;
+  while ((got = io::ReadLine(in_, text, line_)) == io::LineRead::kLine) {
     if (io::IsBlank(text)) continue;
     auto parsed = DealFromJson(text, games_);
     if (!parsed) {
@@ -215,7 +216,9 @@ bool DealReader::Next(Deal& deal) {
     return true;
   }
   done_ = true;
-  if (in_.bad())
+  if (got == io::LineRead::kTooLong)
+    status_ = Status::BadInput(source_ + ":" + std::to_string(line_) + ": " + LineTooLongMessage());
+  else if (in_.bad())
     status_ = Status::IoError(source_ + ":" + std::to_string(line_ + 1) + ": read error");
   return false;
 }

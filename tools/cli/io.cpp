@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/lines.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
 
@@ -100,26 +101,38 @@ bool InputFile::ReadLine(std::string& line) {
       line.assign(buf_, pos_, nl - pos_);
       pos_ = nl + 1;
       Tidy(line);
-      return true;
+      if (line.size() <= kMaxLineBytes) return true;
+      return TooLong(line_);
     }
     searched = buf_.size() - pos_;  // offset after Fill() moves the data to the front
+    // (+1: the '\r' of a Windows line end)
+    if (searched > kMaxLineBytes + 1) return TooLong(line_ + 1);
     if (!Fill()) {
       if (Cancelled() || !status_.ok() || pos_ == buf_.size()) return false;
       line.assign(buf_, pos_, std::string::npos);  // a last line without '\n'
       pos_ = buf_.size();
       Tidy(line);
-      return true;
+      if (line.size() <= kMaxLineBytes) return true;
+      return TooLong(line_);
     }
   }
 }
 
-Status InputFile::ReadAll(std::string& out) {
-  out.assign(buf_, pos_, std::string::npos);
+bool InputFile::TooLong(size_t line_number) {
+  line_ = line_number;
+  status_ = Status::BadInput(name_ + ":" + std::to_string(line_number) + ": " +
+                             LineTooLongMessage());
   buf_.clear();
   pos_ = 0;
-  while (Fill()) {
-    out += buf_;
-    buf_.clear();
+  return false;
+}
+
+Status InputFile::ReadAll(std::string& out) {
+  out.clear();
+  std::string line;
+  while (ReadLine(line)) {
+    out += line;
+    out += '\n';
   }
   return status_;
 }

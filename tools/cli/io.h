@@ -31,11 +31,14 @@ class InputFile {
 
   // Reads the next line without its '\n', a '\r' before it, or a UTF-8 byte
   // order mark at the start of the first line (as core's readers). Returns
-  // false at the end of input, on a read error or when interrupted; then
-  // status() is ok at the end, kIoError on an error (naming the file), and
-  // Cancelled() is true after a signal.
+  // false at the end of input, on a read error, at a line longer than
+  // kMaxLineBytes (read no further than that) or when interrupted; then
+  // status() is ok at the end, kIoError on an error (naming the file),
+  // kBadInput "FILE:LINE: the line is longer than 1 MiB ..." for the long
+  // line, and Cancelled() is true after a signal.
   bool ReadLine(std::string& line);
-  // Reads everything that is left into `out`. Same errors as ReadLine.
+  // Reads every line that is left into `out`, each ending in '\n' (line ends
+  // made plain, as ReadLine's). Same errors as ReadLine.
   Status ReadAll(std::string& out);
 
   const Status& status() const { return status_; }
@@ -45,6 +48,7 @@ class InputFile {
  private:
   bool Fill();                   // reads more into buf_; false at the end or on error
   void Tidy(std::string& line);  // counts the line; strips '\r' and a BOM
+  bool TooLong(size_t line_number);  // the error for a line over kMaxLineBytes; false
   int fd_ = -1;
   bool owned_ = false;
   bool eof_ = false;

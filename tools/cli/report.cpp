@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/text.h"
 #include "tools/cli/exit.h"
 
 namespace talon::cli {
@@ -35,7 +36,7 @@ void Print(std::string_view label, std::string_view message) {
     if (colour) line += "\033[0m";
     line += ' ';
   }
-  line += message;
+  line += Printable(message);  // quoted input cannot garble the terminal
   line += '\n';
   std::fwrite(line.data(), 1, line.size(), stderr);
   std::fflush(stderr);
