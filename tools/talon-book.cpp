@@ -164,9 +164,14 @@ int Run(int argc, char** argv) {
   auto bytes = render::WritePdf(*doc, *fonts);
   if (!bytes) return Fail(bytes.status());
   if (Cancelled()) return InterruptExitCode();
+  // Both files written and synced before either is committed: one is not
+  // left without the other.
   out.Write(*bytes);
+  if (Status s = out.Prepare(); !s.ok()) return Fail(s);
   if (!jsonl_path.empty()) {
     jsonl.Write(lines);
+    if (Status s = jsonl.Prepare(); !s.ok()) return Fail(s);
+    if (Cancelled()) return InterruptExitCode();
     if (Status s = jsonl.Commit(); !s.ok()) return Fail(s);
   }
   if (Status s = out.Commit(); !s.ok()) return Fail(s);

@@ -154,14 +154,22 @@ int Run(int argc, char** argv) {
       !Cancelled();
   if (progress && done >= 100) std::fprintf(stderr, "\n");
 
-  if (finished && data_status.ok() && source.status().ok())
+  const bool complete = finished && data_status.ok() && source.status().ok();
+  if (complete) {
+    // Both outputs written and synced before either is committed: a failed
+    // report (a full disk, a closed pipe) leaves no table, and no report.
     out.Write(format == "json" ? SurveyJson(groups, timings) : SurveyText(groups, timings));
-  if (!per_deal_path.empty()) {
-    if (!finished || !data_status.ok() || !source.status().ok()) {
+    Status ready = out.Prepare();
+    if (ready.ok() && !per_deal_path.empty()) ready = per_deal.Prepare();
+    if (!ready.ok() || Cancelled()) {
       per_deal.Discard();
-    } else if (Status s = per_deal.Commit(); !s.ok()) {
-      return Fail(s);
+      out.Discard();
+      return Cancelled() ? FinishOutput(out, false, {}) : Fail(ready);
     }
+    if (!per_deal_path.empty())
+      if (Status s = per_deal.Commit(); !s.ok()) return Fail(s);
+  } else if (!per_deal_path.empty()) {
+    per_deal.Discard();
   }
   if (int code = FinishOutput(out, finished, {&data_status, &source.status()}); code >= 0) return code;
   return kExitOk;

@@ -193,11 +193,12 @@ Status OutputFile::Open(const std::string& path) {
   fd_ = fd;
   owned_ = true;
   temp_ = temp.data();
-  SetTemporaryFileForSignals(temp_.c_str());
+  temp_slot_ = RegisterTemporaryFile(temp_.c_str());
   return Status::Ok();
 }
 
 void OutputFile::Write(std::string_view bytes) {
+  prepared_ = false;
   if (bytes.size() >= kBufferSize) {
     Flush();
     buf_.assign(bytes);
@@ -221,6 +222,7 @@ void OutputFile::Flush() {
     }
     if (n < 0) {
       if (errno == EINTR && !Cancelled()) continue;  // a blocked pipe: stop when asked
+      if (errno == EPIPE) NoteOutputClosed();  // the reader has gone: stop, quietly
       status_ = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
       break;
     }
@@ -242,24 +244,32 @@ void OutputFile::Flush() {
 #endif
 }
 
-Status OutputFile::Commit() {
-  if (fd_ < 0) return Status::Internal("OutputFile::Commit without Open");
+Status OutputFile::Prepare() {
+  if (fd_ < 0) return Status::Internal("OutputFile::Prepare without Open");
+  if (prepared_) return Status::Ok();
   Flush();
   if (!status_.ok()) {
     Discard();
     return status_;
   }
+  if (!temp_.empty() && fsync(fd_) != 0 && errno != EINVAL) {
+    Status s = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
+    Discard();
+    return s;
+  }
+  prepared_ = true;
+  return Status::Ok();
+}
+
+Status OutputFile::Commit() {
+  if (fd_ < 0) return Status::Internal("OutputFile::Commit without Open");
+  TALON_RETURN_IF_ERROR(Prepare());
   if (temp_.empty()) {  // stdout, a device or a FIFO: nothing more to do
     int fd = fd_;
     fd_ = -1;
     if (owned_ && close(fd) != 0)
       return Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
     return Status::Ok();
-  }
-  if (fsync(fd_) != 0 && errno != EINVAL) {
-    Status s = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
-    Discard();
-    return s;
   }
   int fd = fd_;
   fd_ = -1;
@@ -274,7 +284,8 @@ Status OutputFile::Commit() {
     return s;
   }
   temp_.clear();
-  SetTemporaryFileForSignals(nullptr);
+  ForgetTemporaryFile(temp_slot_);
+  temp_slot_ = -1;
   return Status::Ok();
 }
 
@@ -288,7 +299,8 @@ void OutputFile::Discard() {
     return;
   }
   buf_.clear();
-  SetTemporaryFileForSignals(nullptr);
+  ForgetTemporaryFile(temp_slot_);
+  temp_slot_ = -1;
   if (fd_ >= 0) close(fd_);
   fd_ = -1;
   unlink(temp_.c_str());
@@ -298,7 +310,8 @@ void OutputFile::Discard() {
 int FinishOutput(OutputFile& out, bool finished, std::initializer_list<const Status*> errors) {
   if (!finished) {
     out.Discard();
-    PrintError("interrupted; " + std::string(out.name() == "<stdout>" ? "the output is incomplete"
+    if (!OutputClosed())
+      PrintError("interrupted; " + std::string(out.name() == "<stdout>" ? "the output is incomplete"
                                                                         : "no output file written"));
     return InterruptExitCode();
   }

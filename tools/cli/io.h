@@ -78,7 +78,12 @@ class OutputFile {
   // Buffers `bytes`; writes when the buffer fills. A write error is kept and
   // returned by Commit().
   void Write(std::string_view bytes);
-  // Writes what is buffered, then (with a path) syncs, closes and renames.
+  // Writes what is buffered and (with a path) syncs the temporary file:
+  // every write error is known, nothing is renamed yet. On an error the
+  // output is discarded. A tool with two outputs prepares both before it
+  // commits either, so that one is not left without the other.
+  Status Prepare();
+  // Prepare(), then (with a path) closes and renames.
   Status Commit();
   // Removes the temporary file. Standard output cannot be taken back: there
   // it writes out what is buffered.
@@ -95,6 +100,8 @@ class OutputFile {
   Status status_;
   uint64_t written_ = 0;  // bytes written to the temporary file
   uint64_t synced_ = 0;   // of those, handed to the disk already (below)
+  int temp_slot_ = -1;    // RegisterTemporaryFile's slot for temp_
+  bool prepared_ = false;
 };
 
 // The end of a run that wrote `out`: if it was interrupted (`finished`

@@ -8,6 +8,7 @@
 
 #include "core/text.h"
 #include "tools/cli/exit.h"
+#include "tools/cli/signals.h"
 
 namespace talon::cli {
 
@@ -51,6 +52,9 @@ void PrintError(std::string_view message) { Print("error:", message); }
 void PrintNote(std::string_view message) { Print("", message); }
 
 int Fail(const Status& status) {
+  // Once the output's reader has gone, nothing is reported (as other Unix
+  // tools end at a closed pipe): whatever failed after it is moot.
+  if (OutputClosed()) return InterruptExitCode();
   PrintError(status.message());
   return ExitCodeFor(status.code());
 }

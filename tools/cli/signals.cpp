@@ -17,9 +17,10 @@ namespace {
 
 std::atomic<bool> g_cancel{false};
 volatile sig_atomic_t g_signal = 0;
-// A fixed buffer, read by the handler: unlink() is async-signal-safe.
-char g_temp_path[4096] = {0};
-volatile sig_atomic_t g_temp_set = 0;
+// Fixed buffers, read by the handler: unlink() is async-signal-safe.
+constexpr int kTempSlots = 4;
+char g_temp_path[kTempSlots][4096] = {};
+volatile sig_atomic_t g_temp_set[kTempSlots] = {};
 std::atomic<bool> g_stop_work{false};
 
 static_assert(std::atomic<bool>::is_always_lock_free, "the handler stores a lock-free atomic");
@@ -49,7 +50,8 @@ extern "C" void OnSignal(int signo) {
     // Ctrl-C again) exits at once. Signals that come together count as one:
     // `timeout` sends its signal to the process and to its process group.
     if (NowMs() - g_first_ms.load() < 1000) return;
-    if (g_temp_set) unlink(g_temp_path);
+    for (int i = 0; i < kTempSlots; ++i)
+      if (g_temp_set[i]) unlink(g_temp_path[i]);
     _exit(signo == SIGTERM ? kExitSigterm : kExitSigint);
   }
   g_first_ms.store(NowMs());
@@ -76,6 +78,9 @@ void InstallSignalHandlers() {
     sigaction(signo, &sa, nullptr);
     sigaddset(&handled, signo);
   }
+  // A closed pipe is an EPIPE for the writer to handle (NoteOutputClosed),
+  // not a death that would leave a temporary output file behind.
+  signal(SIGPIPE, SIG_IGN);
   // The signal mask is inherited across exec: started with SIGTERM blocked,
   // the tool would leave `timeout`'s or a user's signal pending and run on
   // to the end of its work. A signal we handle must be deliverable.
@@ -87,7 +92,20 @@ std::atomic<bool>& StopWorkFlag() { return g_stop_work; }
 const std::atomic<bool>& CancelFlag() { return g_cancel; }
 bool Cancelled() { return g_cancel.load(std::memory_order_relaxed); }
 
-int InterruptExitCode() { return g_signal == SIGTERM ? kExitSigterm : kExitSigint; }
+int InterruptExitCode() {
+  return g_signal == SIGTERM ? kExitSigterm : g_signal == SIGPIPE ? kExitPipe : kExitSigint;
+}
+
+void NoteOutputClosed() {
+  if (g_signal == 0) {  // the first cause stays the cause
+    g_first_ms.store(NowMs());
+    g_signal = SIGPIPE;
+  }
+  g_cancel.store(true, std::memory_order_relaxed);
+  g_stop_work.store(true, std::memory_order_relaxed);
+}
+
+bool OutputClosed() { return g_signal == SIGPIPE; }
 
 bool WaitUntilReady(int fd, short events) {
   const sigset_t handled = HandledSignals();
@@ -118,13 +136,20 @@ BlockSignalsInScope::BlockSignalsInScope() {
 
 BlockSignalsInScope::~BlockSignalsInScope() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
 
-void SetTemporaryFileForSignals(const char* path) {
-  g_temp_set = 0;
-  if (path == nullptr) return;
-  size_t n = std::strlen(path);
-  if (n >= sizeof g_temp_path) return;  // too long to remember: left to the normal path
-  std::memcpy(g_temp_path, path, n + 1);
-  g_temp_set = 1;
+int RegisterTemporaryFile(const char* path) {
+  const size_t n = std::strlen(path);
+  if (n >= sizeof g_temp_path[0]) return -1;  // too long to remember: left to the normal path
+  for (int i = 0; i < kTempSlots; ++i) {
+    if (g_temp_set[i]) continue;
+    std::memcpy(g_temp_path[i], path, n + 1);
+    g_temp_set[i] = 1;
+    return i;
+  }
+  return -1;
+}
+
+void ForgetTemporaryFile(int slot) {
+  if (slot >= 0 && slot < kTempSlots) g_temp_set[slot] = 0;
 }
 
 }  // namespace talon::cli
