@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/io_common.h"
+#include "core/text.h"
 
 namespace talon {
 
@@ -64,7 +65,7 @@ Status AreasFromJson(const Json& v, const Game& game, Areas& areas) {
   for (const auto& [key, value] : v.items()) {
     auto area = ParseArea(key);
     if (!area)
-      return Status::BadInput("areas." + key + ": unknown area (areas are tableau, stock, waste, "
+      return Status::BadInput("areas." + Excerpt(key) + ": unknown area (areas are tableau, stock, waste, "
                               "reserve, foundations, discard; " + std::string(game.id()) +
                               " has " + names + ")");
     if (std::find(allowed.begin(), allowed.end(), *area) == allowed.end())

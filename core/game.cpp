@@ -134,7 +134,7 @@ Status CheckDeal(const Game& game, Deal& deal) {
   if (!complete) return complete.status().WithContext("options");
   deal.options = *complete;
   if (!deal.shuffle.empty() && deal.shuffle != kShuffleName)
-    return Status::BadInput("shuffle: unknown shuffle '" + deal.shuffle + "' (this version knows " +
+    return Status::BadInput("shuffle: unknown shuffle '" + Excerpt(deal.shuffle) + "' (this version knows " +
                             kShuffleName + ")");
   const auto allowed = game.areas();
   for (Area a : kAllAreas) {

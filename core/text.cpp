@@ -58,9 +58,9 @@ std::string Printable(std::string_view text) {
   return out;
 }
 
-std::string Excerpt(std::string_view text) {
-  if (text.size() <= 40) return std::string(text);
-  size_t n = 37;
+std::string Excerpt(std::string_view text, size_t max) {
+  if (text.size() <= max) return std::string(text);
+  size_t n = max - 3;
   while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // not inside a character
   return std::string(text.substr(0, n)) + "...";
 }

@@ -12,8 +12,9 @@ namespace talon {
 // terminal (an escape sequence from a file is shown, not obeyed).
 std::string Printable(std::string_view text);
 
-// `text` cut to at most 40 bytes, at a character boundary, with "..." when
-// cut: how a message quotes input, which may be a whole line of a megabyte.
-std::string Excerpt(std::string_view text);
+// `text` cut to at most `max` bytes (>= 4), at a character boundary, with
+// "..." when cut: how a message quotes input, which may be a whole line of
+// a megabyte. Data is quoted with 40; a command-line value with 80.
+std::string Excerpt(std::string_view text, size_t max = 40);
 
 }  // namespace talon

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text.h"
+
 // The shipped templates' place relative to the executable's directory (set
 // by CMake from the install layout; the build tree mirrors it).
 #ifndef TALON_TEMPLATE_RELDIR
@@ -82,7 +84,7 @@ class Fields {
     TALON_RETURN_IF_ERROR(String(key, s));
     if (!obj_.contains(key)) return Status::Ok();
     auto c = ParseColor(s);
-    if (!c) return Status::BadInput(Where(key) + ": '" + s + "' is not a colour of the form #rrggbb");
+    if (!c) return Status::BadInput(Where(key) + ": '" + Excerpt(s) + "' is not a colour of the form #rrggbb");
     out = *c;
     return Status::Ok();
   }
@@ -99,7 +101,7 @@ class Fields {
       if (!ok) {
         std::string list;
         for (const std::string& k : known_) list += (list.empty() ? "" : ", ") + k;
-        return Status::BadInput(Where(it.key()) + ": unknown key (known keys here: " + list + ")");
+        return Status::BadInput(Where(Excerpt(it.key())) + ": unknown key (known keys here: " + list + ")");
       }
     }
     return Status::Ok();
@@ -141,12 +143,12 @@ Status ParsePaper(const std::string& text, const std::string& what, double& w, d
       number(std::string_view(lower).substr(0, x), a) &&
       number(std::string_view(lower).substr(x + 1, lower.size() - 2 - x - 1), b)) {
     if (a < 50 || b < 50 || a > 2000 || b > 2000)
-      return Status::Usage(what + ": '" + text + "': each side must be 50 to 2000 mm");
+      return Status::Usage(what + ": '" + Excerpt(text, 80) + "': each side must be 50 to 2000 mm");
     w = a * kPointsPerMm;
     h = b * kPointsPerMm;
     return Status::Ok();
   }
-  return Status::Usage(what + ": '" + text + "' is not a paper size (a4, letter, legal, a5, a3, or WxHmm like 210x297mm)");
+  return Status::Usage(what + ": '" + Excerpt(text, 80) + "' is not a paper size (a4, letter, legal, a5, a3, or WxHmm like 210x297mm)");
 }
 
 Status CheckTemplate(const Template& t, const std::string& source) {
