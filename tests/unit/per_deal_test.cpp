@@ -220,6 +220,30 @@ TEST(PerDeal, RefusesBadLinesNamingTheField) {
             "t.csv:3: grade: 'hard' is not a whole number");
 }
 
+TEST(PerDeal, QuotesAtMostFortyBytesOfABadField) {
+  const std::string big(3000, 'x');
+  auto line = [&](const std::string& l) { return Error(kHead + kCols + l + "\n"); };
+  for (const std::string& m :
+       {line("fifteen,,1," + big + ",20,20,,0"), line(big + ",,1,solved,20,20,,0"),
+        line("fifteen,,1,solved," + big + ",20,,0"), line("fifteen,," + big + ",solved,20,20,,0"),
+        line("thirteens," + big + "=1 " + big + "=1,1,solved,20,20,,0"),
+        Error("# talon-per-deal/1 deals=1-4 shard=1/" + big + " max-nodes=none max-seconds=none version=1\n" + kCols),
+        Error(kHead.substr(0, kHead.size() - 1) + " " + big + "\n" + kCols)}) {
+    EXPECT_EQ(m.rfind("t.csv:", 0), 0u) << m;
+    EXPECT_LT(m.size(), 400u) << m;
+    EXPECT_NE(m.find("xxx..."), std::string::npos) << m;
+  }
+}
+
+TEST(PerDeal, FirstLineWordsEndAtACarriageReturn) {
+  // A word never keeps a '\r': what is read is what the writer writes again.
+  auto t = ParsePerDeal("t.csv", "# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=none max-seconds=none version=a\r\r\n" + kCols);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t->run.version, "a");
+  EXPECT_EQ(Error("# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=none max-seconds=none version=a\rb\n" + kCols),
+            "t.csv:1: 'b' is not KEY=VALUE");
+}
+
 // Tables from texts, for the merge.
 std::vector<PerDealTable> Tables(const std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<PerDealTable> out;
