@@ -870,6 +870,17 @@ TEST(SolutionTextErrors, NameTheLine) {
   ExpectReadError("fake#7 slots=5 solved\n", {"s.txt:1: options: unknown option 'slots'"});
 }
 
+TEST(SolutionTextErrors, QuoteAtMostFortyBytes) {
+  const std::string big(2000, '7');
+  for (const std::string& text : {"fake#7 " + big + "\n", "fake#7 solved\n" + big + ". 3+9 KS AH\n"}) {
+    std::istringstream in(text);
+    auto read = ReadSolutions(in, "s.txt", kGames);
+    ASSERT_FALSE(read.ok());
+    EXPECT_LT(read.status().message().size(), 300u) << read.status().message();
+    EXPECT_NE(read.status().message().find("777..."), std::string::npos) << read.status().message();
+  }
+}
+
 TEST(SolutionRead, DetectsJsonLines) {
   Solution a = FakeSolution(), b = FakeSolution();
   b.deal = 8;
