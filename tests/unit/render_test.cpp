@@ -215,6 +215,13 @@ TEST(Template, ErrorsNameTheLine) {
   EXPECT_EQ(s.message().find("json.exception"), std::string::npos) << s.message();
 }
 
+// nlohmann's message quotes what it read last; a message stays short.
+TEST(Template, JsonErrorsQuoteLittleOfTheInput) {
+  const Status s = ParseError("{\"paper\": " + std::string(500, '\n') + "\x03}");
+  EXPECT_EQ(s.message().rfind("my.json:501: not valid JSON (column 1): ", 0), 0u) << s.message();
+  EXPECT_LT(s.message().size(), 300u) << s.message();
+}
+
 // A template that cannot be read is an I/O error naming it, not bad JSON.
 TEST(Template, ReadErrorsAreIoErrors) {
   for (const char* path : {"/", "/proc/self/mem", "/no/such/template.json"}) {
