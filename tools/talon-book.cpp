@@ -1,11 +1,13 @@
 // talon-book: a printable booklet of winnable deals with their solutions.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "core/deal_io.h"
+#include "core/difficulty/grade.h"
 #include "core/game.h"
 #include "core/solution_io.h"
 #include "render/fonts.h"
@@ -23,7 +25,8 @@ namespace {
 
 const ToolHelp kHelp = {
     "talon-book --game G[,G2...] --count N [--from DEAL] [--per-page 1|2|4] [--paper P]\n"
-    "           [--solutions back|after|none] [--title TEXT] [--jsonl FILE] -o book.pdf",
+    "           [--solutions back|after|none] [--title TEXT] [--jsonl FILE]\n"
+    "           [--difficulty A-B] [--sort deal|difficulty] -o book.pdf",
     "Makes a printable PDF booklet of N deals proved winnable: a cover, a contents\n"
     "page whose entries link to their pages, a rules page for each game, the deals\n"
     "(--per-page a page), and their solutions (at the back by default, each saying\n"
@@ -44,16 +47,25 @@ const ToolHelp kHelp = {
     "the deal numbers tried per game; when too few winnable deals are found the\n"
     "tool stops with exit 3. Progress is shown on standard error when it is a\n"
     "terminal. Fonts, colours and templates as for talon-render (docs/printing.md).\n"
+    "\n"
+    "Every deal is graded (docs/solvers/difficulty.md): its page shows the grade's\n"
+    "word and five stars, as many filled as the grade (1 Easy ... 5 Master), or \"no\n"
+    "grade\" in a game where no choice matters; the contents list the word, and the\n"
+    "attached solution lines carry \"difficulty\". --difficulty A-B keeps only deals\n"
+    "of grades A to B (e.g. 2-3, or medium-hard) while scanning; --sort difficulty\n"
+    "orders each game's deals by grade, easiest first (ties by deal number).\n"
     "The output file is written whole or not at all.",
     "  talon-book --game fourteen-out,thirteens --count 12 -o book.pdf\n"
     "  talon-book --game fifteen --count 40 --from 1000 --per-page 4 --paper letter -o fifteen.pdf\n"
-    "  talon-book --game take-ten --count 10 --solutions after --colours mono --title \"Take Ten\" -o tt.pdf\n",
+    "  talon-book --game take-ten --count 10 --solutions after --colours mono --title \"Take Ten\" -o tt.pdf\n"
+    "  talon-book --game fifteen --count 20 --difficulty 4-5 --sort difficulty -o hard-fifteen.pdf\n",
 };
 
 int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::string games_text, count_text, from_text = "1", per_page_text, paper, solutions_text = "back", title,
-                                      output_path, jsonl_path, max_nodes_text = "5000000", max_scan_text = "100000";
+                                      output_path, jsonl_path, max_nodes_text = "5000000", max_scan_text = "100000",
+                                      difficulty_text, sort_text = "deal";
   PrintOptionText print;
   options.add_options()
       ("game", po::value(&games_text)->value_name("G[,G2...]"), "the games, comma-separated")
@@ -64,7 +76,9 @@ int Run(int argc, char** argv) {
       ("solutions", po::value(&solutions_text)->value_name("W")->default_value("back"), "back, after or none")
       ("title", po::value(&title)->value_name("TEXT"), "the book's title (default: from the games)")
       ("output,o", po::value(&output_path)->value_name("FILE"), "the PDF to write")
-      ("jsonl", po::value(&jsonl_path)->value_name("FILE"), "also write the deals and solutions as JSON Lines");
+      ("jsonl", po::value(&jsonl_path)->value_name("FILE"), "also write the deals and solutions as JSON Lines")
+      ("difficulty", po::value(&difficulty_text)->value_name("A-B"), "only deals of grades A to B (1 Easy ... 5 Master)")
+      ("sort", po::value(&sort_text)->value_name("S")->default_value("deal"), "each game's deals by deal or difficulty");
   AddPrintOptions(options, print);
   options.add_options()
       ("large-print", "use the large-print template (one deal a page, large type)")
@@ -105,6 +119,19 @@ int Run(int argc, char** argv) {
   limits.max_nodes = *nodes;
   auto max_scan = ParseCount("--max-scan", max_scan_text);
   if (!max_scan) return Fail(max_scan.status());
+  int grade_lo = 0, grade_hi = 0;  // 0: any
+  if (vm.count("difficulty")) {
+    if (!ParseGradeRange(difficulty_text, grade_lo, grade_hi))
+      return Fail(Status::Usage("--difficulty: '" + difficulty_text +
+                                "' is not a grade or a range of grades (1-5 or Easy, Medium, Hard, Expert, "
+                                "Master; e.g. 2-3 or medium-hard)"));
+    for (const Game* g : games)
+      if (!g->difficulty())
+        return Fail(Status::Usage("--difficulty: " + std::string(g->id()) +
+                                  " has no grades: no choice matters in it (every deal plays the same)"));
+  }
+  if (sort_text != "deal" && sort_text != "difficulty")
+    return Fail(Status::Usage("--sort: '" + sort_text + "' must be deal or difficulty"));
   const bool large = vm.count("large-print") > 0;
   auto tmpl =
       ChooseTemplate(print, paper, print.template_path.empty() && per_page == 0 ? (large ? 1 : 2) : per_page, large);
@@ -140,9 +167,13 @@ int Run(int argc, char** argv) {
       SolveResult r = game.Solve(*deal, limits);
       if (Cancelled()) return InterruptExitCode();
       if (r.verdict != Verdict::kSolved) continue;
+      const DealGrade grade = GradeDeal(game, *deal, r, limits);
+      if (Cancelled()) return InterruptExitCode();
+      if (grade_lo && (grade.grade < grade_lo || grade.grade > grade_hi)) continue;
       render::BookEntry e;
       e.game = &game;
       e.solution = MakeSolution(*deal, std::move(r));
+      e.solution.difficulty = NoteOf(grade);
       e.deal = std::move(*deal);
       entries.push_back(std::move(e));
       ++found;
@@ -152,6 +183,15 @@ int Run(int argc, char** argv) {
     }
   }
   if (progress) std::fprintf(stderr, "\rtalon-book: %zu deals found; composing the book\n", entries.size());
+  if (sort_text == "difficulty")  // each game's deals (they are grouped by game), easiest first
+    for (auto first = entries.begin(); first != entries.end();) {
+      auto last = std::find_if(first, entries.end(), [&](const render::BookEntry& e) { return e.game != first->game; });
+      auto grade = [](const render::BookEntry& e) { return e.solution.difficulty ? e.solution.difficulty->grade : 0; };
+      std::stable_sort(first, last, [&](const render::BookEntry& a, const render::BookEntry& b) {
+        return grade(a) < grade(b);
+      });
+      first = last;
+    }
 
   // --- The attachment, the pages, the file.
   std::string lines;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/difficulty/grade.h"
 #include "core/game.h"
 #include "core/survey.h"
 #include "tools/cli/args.h"
@@ -41,7 +42,15 @@ const ToolHelp kHelp = {
     "histogram of the positions searched by decade; the ten decided deals that\n"
     "took the most positions; and the unknown deals. --format json writes the\n"
     "same as one JSON document (talon-stats/1, docs/formats.md). --per-deal FILE\n"
-    "writes one CSV line per deal: game,options,deal,result,nodes,moves,score.\n"
+    "writes one CSV line per deal: game,options,deal,result,nodes,moves,score\n"
+    "(with --grades, a last column: grade).\n"
+    "\n"
+    "--grades also grades every winnable deal (as talon-solve --grade; costly) and\n"
+    "adds per group the deals of each grade, their share and score range, and the\n"
+    "scores at 30, 55, 75 and 90% of the graded deals: the cut points a\n"
+    "calibration over these deals gives (docs/solvers/difficulty.md).\n"
+    "--grade-check adds the mean win share of the checking player (a player the\n"
+    "grades are not computed from) per grade.\n"
     "\n"
     "The report is the same at every thread count and on every run, except the\n"
     "times, which are written only with --timings. Limits apply to each deal as in\n"
@@ -73,6 +82,8 @@ int Run(int argc, char** argv) {
   add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
       "also write one CSV line per deal to FILE");
   add("timings", "add the time per deal to the report (differs from run to run)");
+  add("grades", "also grade every winnable deal: the grades, their scores and the calibration's cut points");
+  add("grade-check", "with --grades: the checking player's win share per grade (costly)");
   decide.AddSolverOptions(options);
   po::variables_map vm;
   if (int code = decide.Parse(argc, argv, kHelp, options, vm); code >= 0) return code;
@@ -81,6 +92,9 @@ int Run(int argc, char** argv) {
   if (format != "text" && format != "json")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
   const bool timings = vm.count("timings") > 0;
+  const bool grades = vm.count("grades") > 0;
+  const bool grade_check = vm.count("grade-check") > 0;
+  if (grade_check && !grades) return Fail(Status::Usage("--grade-check goes with --grades"));
 
   // --- Open everything before any work, so that a bad path fails at once.
   int threads = 1;
@@ -99,7 +113,7 @@ int Run(int argc, char** argv) {
     if (per_deal_path == "-" || per_deal_path == output_path)
       return Fail(Status::Usage("--per-deal needs a file of its own"));
     if (Status s = per_deal.Open(per_deal_path); !s.ok()) return Fail(s);
-    per_deal.Write(kPerDealHeader);
+    per_deal.Write(grades ? kPerDealGradedHeader : kPerDealHeader);
   }
 
   // --- Decide every deal; results come back in input order.
@@ -129,6 +143,20 @@ int Run(int argc, char** argv) {
     w.entry.nodes = solved.stats.nodes;
     w.entry.moves = solved.moves.size();
     w.entry.score = solved.score;
+    if (grades) {
+      const DealGrade g = GradeDeal(*w.game, *d, solved, limits);
+      w.entry.graded = true;
+      w.entry.grade = g.grade;
+      if (g.measure) {
+        w.entry.difficulty = g.measure->score;
+        if (grade_check) {
+          const DifficultyModel& model = *w.game->difficulty();
+          w.entry.check_playouts = model.settings().check_playouts;
+          w.entry.check_wins = model.Wins(*d, w.entry.check_playouts, 2);
+        }
+      }
+      w.entry.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
     return w;
   };
   const bool progress = isatty(2);

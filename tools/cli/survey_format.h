@@ -26,8 +26,10 @@ std::string SurveyText(const std::vector<SurveyGroup>& groups, bool timings);
 // The JSON document, indented, ending in a newline.
 std::string SurveyJson(const std::vector<SurveyGroup>& groups, bool timings);
 
-// The per-deal table: a header line, then one line per deal.
+// The per-deal table: a header line, then one line per deal; with grading
+// (talon-stats --grades) one more column, the grade (empty when none).
 inline constexpr const char* kPerDealHeader = "game,options,deal,result,nodes,moves,score\n";
+inline constexpr const char* kPerDealGradedHeader = "game,options,deal,result,nodes,moves,score,grade\n";
 std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& entry);
 
 }  // namespace talon::cli
