@@ -8,7 +8,11 @@ namespace talon {
 // docs/solvers/difficulty.md ("Calibration").
 namespace {
 constexpr GradeCuts kCuts[] = {
-    {"fourteen-out", "", "1-10000", {10, 20, 30, 40}},
+    {"fourteen-out", "", "1-10000", {87.00, 95.50, 100.00, 103.50}},
+    {"take-fourteen", "", "1-10000", {87.00, 95.00, 100.00, 103.50}},
+    {"triple-fourteens", "", "1-10000", {89.00, 93.00, 96.00, 98.50}},
+    {"fifteen", "", "1-10000", {56.50, 69.50, 79.50, 92.50}},
+    {"carpet", "patching=compulsory", "1-10000", {85.00, 111.00, 140.00, 180.00}},
 };
 }  // namespace
 
