@@ -270,7 +270,7 @@ SolveResult Fifteen::SolveWith(const Deal& deal, const SearchLimits& limits, boo
 
 const DifficultyModel* Fifteen::difficulty() const {
   static const PlayerModel<Player> model(
-      DifficultySettings{.playouts = 200, .child_nodes = 20000, .max_moves = 100, .critical_weight = 10.0});
+      DifficultySettings{.playouts = 200, .child_nodes = 20000, .max_moves = 100, .critical_weight = 2.0});
   return &model;
 }
 

@@ -160,7 +160,7 @@ void ExpectCheckFalls(const char* id, uint64_t first, uint64_t last) {
 }
 
 TEST(GradeCheck, CheckingPlayerWinsLessFromGradeToGradeFourteenOut) { ExpectCheckFalls("fourteen-out", 10001, 10600); }
-TEST(GradeCheck, CheckingPlayerWinsLessFromGradeToGradeFifteen) { ExpectCheckFalls("fifteen", 10001, 10600); }
+TEST(GradeCheck, CheckingPlayerWinsLessFromGradeToGradeCarpet) { ExpectCheckFalls("carpet", 10001, 10600); }
 
 TEST(SolutionDifficulty, RoundTripsAndOlderLinesStillRead) {
   Solution s;
