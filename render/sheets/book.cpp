@@ -96,8 +96,8 @@ class BookWriter {
   void PlanContents() {
     line_h_ = t_.text_pt * 1.7;
     bool graded = false;
-    for (const BookEntry& e : entries_) graded = graded || (e.solution.difficulty && e.solution.difficulty->grade);
-    grade_w_ = graded ? cx_.Width("Medium ", FontFace::kRegular, t_.text_pt * 0.9) : 0;
+    for (const BookEntry& e : entries_) graded = graded || e.solution.difficulty.has_value();
+    grade_w_ = graded ? cx_.Width("no grade ", FontFace::kRegular, t_.text_pt * 0.9) : 0;
     const double deal_col_w =
         std::max(150.0, cx_.Width("000. triple-fourteens#000000000  p. 000", FontFace::kRegular, t_.text_pt) + 12 +
                             grade_w_);
@@ -351,7 +351,7 @@ class BookWriter {
         const std::string page_no = std::to_string(deal_page_[i] + 1);
         cx_.TextRight(*p, c.x + (k + 1) * col_w - 10, y + t.text_pt, page_no, FontFace::kRegular, t.text_pt * 0.9,
                       t.accent);
-        if (const auto& grade = entries_[i].solution.difficulty; grade && grade->grade)
+        if (const auto& grade = entries_[i].solution.difficulty)
           cx_.TextRight(*p, c.x + (k + 1) * col_w - 10 - cx_.Width("000 ", FontFace::kRegular, t.text_pt * 0.9),
                         y + t.text_pt, GradeWord(*grade), FontFace::kRegular, t.text_pt * 0.9, kGrey);
         p->links.push_back({{x, y - 2, col_w - 24, line_h_}, deal_page_[i]});

@@ -28,7 +28,7 @@ std::string Label(const DifficultyNote& note) { return note.grade ? note.name + 
 
 }  // namespace
 
-std::string GradeWord(const DifficultyNote& note) { return note.grade ? note.name : ""; }
+std::string GradeWord(const DifficultyNote& note) { return note.grade ? note.name : "no grade"; }
 
 double GradeBadgeWidth(const Composer& cx, const DifficultyNote& note, double size) {
   const double text = cx.Width(Label(note), FontFace::kRegular, size);

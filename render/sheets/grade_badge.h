@@ -16,7 +16,7 @@ double GradeBadgeWidth(const Composer& cx, const DifficultyNote& note, double si
 // Draws the badge ending at `right`, its text's baseline at `baseline`.
 void DrawGradeBadge(Page& page, Composer& cx, double right, double baseline, const DifficultyNote& note,
                     double size, Color color);
-// The word a contents line shows: "Hard", or "" for no grade.
+// The word a contents line shows: "Hard", or "no grade".
 std::string GradeWord(const DifficultyNote& note);
 
 }  // namespace talon::render
