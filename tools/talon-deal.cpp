@@ -11,11 +11,13 @@
 #include "core/deal_io.h"
 #include "core/difficulty/grade.h"
 #include "core/game.h"
+#include "core/words.h"
 #include "tools/cli/args.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
 #include "tools/cli/parallel.h"
 #include "tools/cli/report.h"
+#include "tools/cli/shuffle_option.h"
 #include "tools/cli/signals.h"
 
 namespace talon::cli {
@@ -52,6 +54,11 @@ const ToolHelp kHelp = {
     "Output forms (--format): jsonl, one deal a line (docs/formats.md); text, the\n"
     "readable form, deals separated by an empty line; and for some games the\n"
     "formats of other programs, listed with the games below.\n"
+    "\n"
+    "--shuffle pysol numbers the deals as PySolFC numbers its games: deal N is the\n"
+    "deal PySolFC shows as game #N (named GAME#pysol-N), for fourteen-out,\n"
+    "take-fourteen, thirteens (slots=10), fifteen, take-ten, try-again, klondike\n"
+    "and idiots-delight; other games refuse it (exit 2). See docs/pysol.md.\n"
     "\n"
     "Exit status 3 also when fewer deals than --count K could be written (the\n"
     "range A-B holds fewer, or deal numbers ran out at 18446744073709551615).\n"
@@ -118,12 +125,13 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> option_pairs;
   std::string game_id, deal_text, deals_text, count_text, max_scan_text, max_nodes_text, format,
-      output_path, threads_text, difficulty_text;
+      output_path, threads_text, shuffle_text, difficulty_text;
   auto add = options.add_options();
   add("game", po::value(&game_id)->value_name("G"), "the game (required; see the list below)");
   add("deal", po::value(&deal_text)->value_name("N"), "deal number N (0 .. 2^64-1)");
   add("deals", po::value(&deals_text)->value_name("A-B"), "deals A to B");
   add("random", "deal numbers drawn from the OS");
+  AddShuffleOption(options, shuffle_text);
   add("count", po::value(&count_text)->value_name("K"),
       "how many deals (default: 1 with --deal and --random, all with --deals)");
   add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
@@ -158,6 +166,9 @@ int Run(int argc, char** argv) {
   auto options_or = ParseGameOptions(game, option_pairs);
   if (!options_or) return Fail(options_or.status());
   const Options game_options = *options_or;
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
+  if (Status s = CheckShuffleFor(game, game_options, *shuffle); !s.ok()) return Fail(s);
 
   const int modes = static_cast<int>(vm.count("deal") + vm.count("deals") + vm.count("random"));
   if (modes != 1)
@@ -217,6 +228,11 @@ int Run(int argc, char** argv) {
   auto export_or = FindExport(game, format);
   if (!export_or) return Fail(export_or.status());
   const DealExport* exporter = *export_or;  // null for jsonl and text
+  // A format that holds the cards only would drop an --option unsaid.
+  if (exporter && !exporter->rules_elsewhere.empty() && !option_pairs.empty())
+    return Fail(Status::Usage("--format " + format + " holds the cards only, not the rules (--option " +
+                              option_pairs.front() + "); write it without --option and give the rules "
+                              "to the program that reads it (" + exporter->rules_elsewhere + ")"));
   const bool text = format == "text";
   // Text forms are separated by an empty line; JSON Lines and one-line
   // export formats are not.
@@ -267,7 +283,7 @@ int Run(int argc, char** argv) {
   auto work = [&](uint64_t& number) -> Result {
     Result r;
     r.number = number;
-    auto deal = MakeDeal(game, number, game_options);
+    auto deal = MakeDeal(game, number, game_options, *shuffle);
     if (!deal) {
       r.status = deal.status();
       return r;
@@ -317,27 +333,25 @@ int Run(int argc, char** argv) {
   if (int code = FinishOutput(out, finished, {&deal_status, &random_status}); code >= 0) return code;
 
   const bool enough = wanted != 0 && written >= wanted;
-  // "winnable deals", "winnable deals (grades 4-5)"
-  std::string whats = solvable ? "winnable deals" : "deals";
+  const std::string what = solvable ? "winnable deal" : "deal";
+  // " (grade 4)", " (grades 4-5)", or "" without --difficulty: said after the deals
+  std::string graded;
   if (grade_lo)
-    whats += grade_lo == grade_hi ? " (grade " + std::to_string(grade_lo) + ")"
+    graded = grade_lo == grade_hi ? " (grade " + std::to_string(grade_lo) + ")"
                                   : " (grades " + std::to_string(grade_lo) + "-" + std::to_string(grade_hi) + ")";
   const std::string variant = Variant(game, game_options);
   if (!enough && scan_stopped) {
-    std::string scanned =
-        std::to_string(examined) + " deal" + (examined == 1 ? "" : "s") + " scanned";
+    std::string scanned = CountOf(examined, "deal") + " scanned";
     if (mode != Mode::kRandom)
       scanned += " (" + std::to_string(range.first) + "-" + std::to_string(last_examined) + ")";
-    PrintError("stopped by --max-scan " + std::to_string(*max_scan) + ": " +
-               (wanted ? "found " + std::to_string(written) + " of " + std::to_string(wanted)
-                       : "found " + std::to_string(written)) +
-               " " + whats + " of " + variant + " in " + scanned +
-               "; raise --max-scan to scan further");
+    // "found 0 of 1 winnable deal", "found 2 of 5 winnable deals (grades 4-5)", "found 1 winnable deal"
+    PrintError("stopped by --max-scan " + std::to_string(*max_scan) + ": found " +
+               (wanted ? std::to_string(written) + " of " + CountOf(wanted, what) : CountOf(written, what)) +
+               graded + " of " + variant + " in " + scanned + "; raise --max-scan to scan further");
     return kExitLimit;
   }
   if (wanted != 0 && !enough) {
-    PrintError("wrote " + std::to_string(written) + " of the " + std::to_string(wanted) + " " +
-               whats + " asked for: " +
+    PrintError("wrote " + std::to_string(written) + " of the " + CountOf(wanted, what) + graded + " asked for: " +
                (mode == Mode::kRange ? "deals " + deals_text + " hold no more"
                                      : std::string("the deal numbers ran out")));
     return kExitLimit;

@@ -1,4 +1,7 @@
 // talon-render: one deal's layout sheet and solution sheet as PDF, PNG or SVG.
+#include <unistd.h>
+
+#include <cctype>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -18,9 +21,15 @@
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
 #include "tools/cli/print_options.h"
+#include "tools/cli/shuffle_option.h"
 
 namespace talon::cli {
 namespace {
+
+std::string ToUpper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
 
 const ToolHelp kHelp = {
     "talon-render [options] [DEAL-FILE] -o FILE.pdf|.png|.svg\n"
@@ -35,8 +44,10 @@ const ToolHelp kHelp = {
     "form, matched by game, deal and options) or found by solving the deal.",
     "Formats: PDF (DejaVu Sans embedded, links and bookmarks), PNG (--dpi; several\n"
     "pages are stacked top to bottom in one picture) and SVG, chosen by --format or\n"
-    "the output's extension (standard output: PDF). The same command always gives\n"
-    "the same bytes; PDF dates come from SOURCE_DATE_EPOCH (default 2024-01-01).\n"
+    "the output's extension (standard output: PDF). A PDF or PNG is not written to a\n"
+    "terminal (exit 2): give -o FILE or redirect standard output. The same command\n"
+    "always gives the same bytes; PDF dates come from SOURCE_DATE_EPOCH (default\n"
+    "2024-01-01).\n"
     "\n"
     "Colour schemes: two (red and black), four (spades black, hearts red,\n"
     "diamonds blue, clubs green: easier for colour-blind players), mono (pure\n"
@@ -50,8 +61,9 @@ const ToolHelp kHelp = {
     "\n"
     "Errors: an unsolvable deal has no solution sheet (exit 1; --sheet layout still\n"
     "prints); a search limit reached first exits 3; a template with an unknown key,\n"
-    "a bad value, or content that does not fit the page exits 65; a solution that\n"
-    "does not win the deal exits 65. The output file is written whole or not at all.",
+    "a bad value (FILE:LINE: and the key are named), or content that does not fit\n"
+    "the page exits 65, a template that cannot be read 74; a solution that does not\n"
+    "win the deal exits 65. The output file is written whole or not at all.",
     "  talon-render --game fourteen-out --deal 12345 -o deal.pdf\n"
     "  talon-render --game thirteens --deal 7 --sheet layout --colours four -o deal.png --dpi 150\n"
     "  talon-deal --game fifteen --deal 3 | talon-render --paper letter -o fifteen-3.svg\n"
@@ -62,7 +74,7 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> option_pairs;
   std::string game_id, deal_text, input_path, solution_path, output_path, format, sheet = "both", paper,
-      dpi_text = "150", max_nodes_text, max_seconds_text;
+      dpi_text = "150", max_nodes_text, max_seconds_text, shuffle_text;
   PrintOptionText print;
   options.add_options()
       ("game", po::value(&game_id)->value_name("G"), "make deal N of game G (with --deal)")
@@ -80,6 +92,7 @@ int Run(int argc, char** argv) {
   options.add_options()
       ("max-nodes", po::value(&max_nodes_text)->value_name("N"), "when solving: give up after N positions")
       ("max-seconds", po::value(&max_seconds_text)->value_name("S"), "when solving: give up after S seconds");
+  AddShuffleOption(options, shuffle_text);
   po::options_description hidden;
   hidden.add_options()("input", po::value(&input_path)->value_name("DEAL-FILE"), "the deal ('-' = standard input)");
   po::positional_options_description positional;
@@ -95,6 +108,9 @@ int Run(int argc, char** argv) {
   else return Fail(Status::Usage("--sheet: '" + sheet + "' is not a sheet (use layout, solution or both)"));
   auto fmt = OutputFormat(format, output_path);
   if (!fmt) return Fail(fmt.status());
+  if ((output_path.empty() || output_path == "-") && *fmt != "svg" && isatty(STDOUT_FILENO))
+    return Fail(Status::Usage("will not write a " + ToUpper(*fmt) +
+                              " to a terminal: give -o FILE or redirect standard output"));
   char* end = nullptr;
   const double dpi = std::strtod(dpi_text.c_str(), &end);
   if (*end || !(dpi >= 10 && dpi <= 1200))
@@ -104,6 +120,9 @@ int Run(int argc, char** argv) {
   if (generate && (!vm.count("game") || !vm.count("deal")))
     return Fail(Status::Usage("--game and --deal go together"));
   if (!generate && !option_pairs.empty()) return Fail(Status::Usage("--option needs --game"));
+  if (!generate && !shuffle_text.empty()) return Fail(Status::Usage("--shuffle needs --game"));
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
   SearchLimits limits;
   limits.cancel = &CancelFlag();
   if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
@@ -125,7 +144,7 @@ int Run(int argc, char** argv) {
     if (!n) return Fail(n.status());
     auto o = ParseGameOptions(*game, option_pairs);
     if (!o) return Fail(o.status());
-    auto d = MakeDeal(*game, *n, *o);
+    auto d = MakeDeal(*game, *n, *o, *shuffle);
     if (!d) return Fail(d.status());
     deal = *d;
   } else {
@@ -165,7 +184,8 @@ int Run(int argc, char** argv) {
       if (!sols) return Fail(sols.status());
       bool matched = false;
       for (const Solution& s : *sols)
-        if (s.game == deal.game && s.deal == deal.number && s.options == deal.options) {
+        if (s.game == deal.game && s.deal == deal.number && s.shuffle == deal.SolutionShuffle() &&
+            s.options == deal.options) {
           solution = s;
           matched = true;
           break;

@@ -14,6 +14,7 @@
 #include "core/game.h"
 #include "core/solution.h"
 #include "core/solution_io.h"
+#include "core/words.h"
 #include "tools/cli/args.h"
 #include "tools/cli/deal_source.h"
 #include "tools/cli/decide_options.h"
@@ -130,7 +131,8 @@ int RunAfter(const std::string& path, bool text, const SearchLimits& limits, Out
     if (!played.deal)
       return Fail(Status::BadInput(in.name() + ": solution " + std::to_string(k + 1) + " (" + played.game +
                                    "): its header names no deal number (--after replays numbered deals)"));
-    auto deal = MakeDeal(game, *played.deal, played.options);
+    const std::optional<Shuffle> shuffle = ParseShuffle(played.shuffle.empty() ? "talon-v1" : played.shuffle);
+    auto deal = MakeDeal(game, *played.deal, played.options, shuffle.value_or(Shuffle::kTalonV1));
     if (!deal) return Fail(deal.status().WithContext(in.name()));
     const Replay replay = ReplayMoves(game, *deal, played.moves);
     if (!replay.first_error.ok()) {
@@ -153,7 +155,7 @@ int RunAfter(const std::string& path, bool text, const SearchLimits& limits, Out
       std::string t = SolutionToText(game, solution);
       t.insert(t.find('\n') + 1, "# after move " + std::to_string(played.moves.size()) + " played: " +
                                      (rest.verdict == Verdict::kSolved
-                                          ? Plural(rest.moves.size(), "move") + " more win"
+                                          ? CountOf(rest.moves.size(), "move") + " more win"
                                           : rest.verdict == Verdict::kUnsolvable ? std::string("no win is left")
                                                                                  : std::string("not decided")) +
                                      "\n");
@@ -271,14 +273,11 @@ int Run(int argc, char** argv) {
     const uint64_t total = counts[0] + counts[1] + counts[2];
     char line[512];
     std::snprintf(line, sizeof line,
-                  "%" PRIu64 " deals: %" PRIu64 " solved, %" PRIu64 " unsolvable, %" PRIu64
-                  " unknown; %" PRIu64 " nodes; %.3f s; %.0f deals/s; %d thread%s",
-                  total, counts[static_cast<int>(Verdict::kSolved)],
-                  counts[static_cast<int>(Verdict::kUnsolvable)],
-                  counts[static_cast<int>(Verdict::kUnknown)], nodes, seconds,
-                  seconds > 0 ? static_cast<double>(total) / seconds : 0.0, threads,
-                  threads == 1 ? "" : "s");
-    std::string note = line;
+                  ": %" PRIu64 " solved, %" PRIu64 " unsolvable, %" PRIu64 " unknown; %s; %.3f s; %.0f deals/s; %s",
+                  counts[static_cast<int>(Verdict::kSolved)], counts[static_cast<int>(Verdict::kUnsolvable)],
+                  counts[static_cast<int>(Verdict::kUnknown)], CountOf(nodes, "node").c_str(), seconds,
+                  seconds > 0 ? static_cast<double>(total) / seconds : 0.0, CountOf(static_cast<uint64_t>(threads), "thread").c_str());
+    std::string note = CountOf(total, "deal") + line;
     if (scored > 0) {
       std::snprintf(line, sizeof line, "; mean score %.2f", static_cast<double>(score_sum) /
                                                                static_cast<double>(scored));

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/deal_io.h"
 #include "core/game.h"
 #include "core/solution.h"
 #include "core/solution_io.h"
+#include "core/words.h"
 #include "tools/cli/args.h"
+#include "tools/cli/deal_source.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/explain_text.h"
 #include "tools/cli/io.h"
@@ -75,9 +75,11 @@ const ToolHelp kHelp = {
     "  talon-verify --explain --deal deals.jsonl --solution my-game.txt\n",
 };
 
-// A numbered deal's identity: game, number, complete options.
-std::string Key(const std::string& game, uint64_t number, const Options& options) {
-  return game + "#" + std::to_string(number) + " " + FormatOptions(options);
+// A numbered deal's identity: game, shuffle, number, complete options.
+std::string Key(const std::string& game, const std::string& shuffle, uint64_t number,
+                const Options& options) {
+  return game + "#" + shuffle + (shuffle.empty() ? "" : "-") + std::to_string(number) + " " +
+         FormatOptions(options);
 }
 
 Status ReadInput(const std::string& path, std::string& bytes, std::string& name) {
@@ -87,30 +89,10 @@ Status ReadInput(const std::string& path, std::string& bytes, std::string& name)
   return in.ReadAll(bytes);
 }
 
-// In a JSON Lines input, blanks every line that is a JSON object whose
-// "format" is `skip` (the other kind of record), keeping line numbers for
-// messages. Lines that do not parse are kept: their reader reports them.
-// A text-form input (first non-blank character not '{') is left alone.
-void SkipRecordsOfFormat(std::string& bytes, std::string_view skip) {
-  const size_t first = bytes.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || bytes[first] != '{') return;
-  size_t at = 0;
-  while (at < bytes.size()) {
-    size_t end = bytes.find('\n', at);
-    if (end == std::string::npos) end = bytes.size();
-    std::string_view line(bytes.data() + at, end - at);
-    if (line.find(skip) != std::string_view::npos) {  // cheap filter before parsing
-      auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-      auto f = j.is_object() ? j.find("format") : j.end();
-      if (j.is_object() && f != j.end() && f->is_string() && f->get<std::string>() == skip)
-        std::fill(bytes.begin() + static_cast<ptrdiff_t>(at), bytes.begin() + static_cast<ptrdiff_t>(end), ' ');
-    }
-    at = end + 1;
-  }
-}
-
 std::string Describe(const Solution& s) {
-  return s.game + (s.deal ? "#" + std::to_string(*s.deal) : " (hand-made)") +
+  return s.game +
+         (s.deal ? "#" + s.shuffle + (s.shuffle.empty() ? "" : "-") + std::to_string(*s.deal)
+                 : " (hand-made)") +
          (s.options.empty() ? "" : " " + FormatOptions(s.options));
 }
 
@@ -196,7 +178,7 @@ int Run(int argc, char** argv) {
   std::vector<size_t> hand_made;           // indices of hand-made deals, in order
   for (size_t i = 0; i < deals.size(); ++i) {
     if (deals[i].number)
-      numbered.emplace(Key(deals[i].game, *deals[i].number, deals[i].options), i);
+      numbered.emplace(Key(deals[i].game, deals[i].SolutionShuffle(), *deals[i].number, deals[i].options), i);
     else
       hand_made.push_back(i);
   }
@@ -212,18 +194,18 @@ int Run(int argc, char** argv) {
     if (!complete) return Fail(complete.status().WithContext(where + ": options"));
     s.options = *complete;
     if (s.deal) {
-      auto it = numbered.find(Key(s.game, *s.deal, s.options));
+      auto it = numbered.find(Key(s.game, s.shuffle, *s.deal, s.options));
       if (it == numbered.end())
         return Fail(Status::BadInput(where + ": no such deal in " + deal_name +
                                      " (a solution matches the deal with the same game, "
-                                     "deal number and options)"));
+                                     "shuffle, deal number and options)"));
       match[k] = &deals[it->second];
     } else {
       const size_t nth = hand_made_seen++;
       if (nth >= hand_made.size())
         return Fail(Status::BadInput(where + ": it is hand-made solution " +
                                      std::to_string(nth + 1) + ", but " + deal_name + " holds " +
-                                     Plural(hand_made.size(), "hand-made deal")));
+                                     CountOf(hand_made.size(), "hand-made deal")));
       const Deal& d = deals[hand_made[nth]];
       if (d.game != s.game || d.options != s.options)
         return Fail(Status::BadInput(where + ": hand-made deal " + std::to_string(nth + 1) +
@@ -256,16 +238,16 @@ int Run(int argc, char** argv) {
         any_failed = true;
       } else if (!r.won) {
         if (s.result == Verdict::kPlayed) {
-          line += "played " + Plural(s.moves.size(), "move") + ", all legal (" +
-                  Plural(CardsLeft(r.final_table), "card") + " left)";
+          line += "played " + CountOf(s.moves.size(), "move") + ", all legal (" +
+                  CountOf(CardsLeft(r.final_table), "card") + " left)";
         } else {
-          line += "not won after " + Plural(s.moves.size(), "move") + " (" +
-                  Plural(CardsLeft(r.final_table), "card") + " left)";
+          line += "not won after " + CountOf(s.moves.size(), "move") + " (" +
+                  CountOf(CardsLeft(r.final_table), "card") + " left)";
           any_failed = true;
         }
         explainable = explain;
       } else {
-        line += "ok (" + Plural(s.moves.size(), "move") + ")";
+        line += "ok (" + CountOf(s.moves.size(), "move") + ")";
       }
     }
     if (explainable) {

@@ -32,6 +32,7 @@ uint64_t DealSeed(const Deal& deal) {
   if (deal.number) {
     h.Byte(1);
     h.Number(*deal.number);
+    if (!deal.SolutionShuffle().empty()) h.Text(deal.SolutionShuffle());  // "pysol": other deals, other seeds
   } else {
     h.Byte(0);
     for (Area a : kAllAreas) {

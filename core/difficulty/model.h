@@ -50,7 +50,8 @@ struct DifficultyMeasure {
 };
 
 // The seed of everything random about a deal: a hash of its game, options,
-// and number (or, hand-made, its cards), never of the clock or the thread.
+// number and shuffle (or, hand-made, its cards), never of the clock or the
+// thread.
 uint64_t DealSeed(const Deal& deal);
 // The generator of playout `index` of the player `tag` (1 the sensible
 // player, 2 the lookahead player) of a deal with seed `deal_seed`.

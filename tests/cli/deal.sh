@@ -92,7 +92,7 @@ expect_rc svrnds 0
 # stops with a message and status 3 instead of running on.
 run scan "$D" --game thirteens --option slots=5 --deal 1 --solvable --max-scan 300
 expect_rc scan 3
-expect_in "$TMP/scan.err" "talon-deal: error: stopped by --max-scan 300: found 0 of 1 winnable deals of thirteens (slots=5) in 300 deals scanned (1-300); raise --max-scan to scan further"
+expect_in "$TMP/scan.err" "talon-deal: error: stopped by --max-scan 300: found 0 of 1 winnable deal of thirteens (slots=5) in 300 deals scanned (1-300); raise --max-scan to scan further"
 [ ! -s "$TMP/scan.out" ] || fail "--max-scan wrote deals: $(cat "$TMP/scan.out")"
 pass
 run scan2 "$D" --game fourteen-out --deal 1 --solvable --count 50 --max-scan 20
@@ -120,9 +120,11 @@ expect_lines "$TMP/py.out" 17
 expect_in "$TMP/py.out" "Talon: QC 4S 6C 7C AS 5C AH KS 6H QS QH QD 9D 3D 3S AC 4C 2H 8C TC 3H 2S 9H 7S"
 expect_in "$TMP/py.out" "<JD> <3C> <4H> <KC> <TS> <TD> 8S"
 [ "$(grep -c '^Talon: ' "$TMP/py.out")" = 2 ] || fail "two boards expected"
+# The board holds no rule: an --option is refused with the reason, not dropped.
 run pyopt "$D" --game klondike --deal 1 --option draw=1 --option passes=3 --format pysol
-expect_rc pyopt 0
-expect_in "$TMP/pyopt.out" "Talon: QC 4S"
+expect_rc pyopt 2
+expect_in "$TMP/pyopt.err" "holds the cards only, not the rules"
+[ -s "$TMP/pyopt.out" ] && fail "--format pysol wrote a board without its options"
 run ksbad "$D" --game fourteen-out --deal 1 --format ksolve
 expect_rc ksbad 2
 expect_in "$TMP/ksbad.err" "talon-deal: error: --format ksolve is for klondike deals only"

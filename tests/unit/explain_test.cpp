@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/solution_io.h"
-#include "test_data.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
@@ -24,7 +24,7 @@ struct Played {
 
 Played Load(const std::string& game_id) {
   Played p;
-  const std::string path = TestDataPath("explain/" + game_id + ".txt");
+  const std::string path = test::TestDataPath("explain/" + game_id + ".txt");
   std::ifstream in(path);
   EXPECT_TRUE(in.good()) << path;
   auto read = ReadSolutions(in, path);

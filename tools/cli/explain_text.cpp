@@ -1,10 +1,8 @@
 #include "tools/cli/explain_text.h"
 
-namespace talon::cli {
+#include "core/words.h"
 
-std::string Plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
+namespace talon::cli {
 
 size_t CardsLeft(const Table& table) {
   size_t left = table.areas.CardCount() - table.areas.discard.size();
@@ -25,9 +23,9 @@ std::string ExplainText(const Game& game, std::span<const MoveSpec> moves, const
     case LossPoint::Kind::kNeverWinnable:
       return "the deal cannot be won: no play wins it";
     case LossPoint::Kind::kStillWinnable:
-      if (loss.line.empty()) return "won after " + Plural(moves.size(), "move");
-      return "still winnable after " + Plural(moves.size(), "move") + ": a win takes " +
-             Plural(loss.line.size(), "more move") + ", starting " +
+      if (loss.line.empty()) return "won after " + CountOf(moves.size(), "move");
+      return "still winnable after " + CountOf(moves.size(), "move") + ": a win takes " +
+             CountOf(loss.line.size(), "more move") + ", starting " +
              NumberedMove(game, moves.size() + 1, loss.line.front());
     case LossPoint::Kind::kLostAt: {
       std::string text = "move " + std::to_string(loss.move) + " (" + game.FormatMove(moves[loss.move - 1]) +

@@ -10,8 +10,6 @@
 
 namespace talon::cli {
 
-// "2 moves", "1 card".
-std::string Plural(size_t n, const char* word);
 // The cards still in play: not on the discard or the foundations.
 size_t CardsLeft(const Table& table);
 // "step 7: illegal: REASON" for a replay that met an illegal move.

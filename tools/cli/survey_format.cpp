@@ -10,6 +10,7 @@
 
 #include "core/difficulty/grade.h"
 #include "core/io_common.h"
+#include "core/words.h"
 
 namespace talon::cli {
 namespace {
@@ -100,7 +101,7 @@ std::string GradesText(const SurveyGroup& g, const GradeReport& gr) {
 
 std::string GroupText(const SurveyGroup& g, bool timings) {
   const SurveyReport r = g.survey.Report();
-  std::string out = GroupName(g) + ": " + std::to_string(r.deals) + " deal" + (r.deals == 1 ? "" : "s");
+  std::string out = GroupName(g) + ": " + CountOf(r.deals, "deal");
   if (!g.range.empty()) out += " (" + g.range + ")";
   out += "\n";
   const double n = r.deals ? static_cast<double>(r.deals) : 1.0;

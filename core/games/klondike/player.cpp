@@ -160,7 +160,7 @@ class Player {
 
 const DifficultyModel* KlondikeDifficulty() {
   static const PlayerModel<Player> model(
-      DifficultySettings{.playouts = 200, .child_nodes = 20000, .max_moves = 1000, .critical_weight = 1.0});
+      DifficultySettings{.playouts = 200, .child_nodes = 20000, .max_moves = 1000, .progress_weight = 0.5, .critical_weight = 1.0});
   return &model;
 }
 
