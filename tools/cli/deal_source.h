@@ -58,6 +58,7 @@ class DealSource {
   // With --game: the games and their options, and "A-B" (or "N"); else empty.
   const std::vector<std::pair<const Game*, Options>>& games() const { return games_; }
   std::string RangeText() const;
+  Shuffle shuffle() const { return shuffle_; }
 
   // Deals range.first..range.last of each game in turn, with its options.
   void UseNumbers(std::vector<std::pair<const Game*, Options>> games, Range range);

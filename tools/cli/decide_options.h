@@ -36,6 +36,8 @@ class DecideOptions {
   // --game takes a list) and opens the files.
   Status Finish(const po::variables_map& vm, bool many_games, int& threads, SearchLimits& limits,
                 DealSource& source);
+  // The FILE arguments, as given.
+  const std::vector<std::string>& files() const { return selection_.files; }
   // The solver's part of Finish alone: the thread count and one deal's limits.
   Status FinishSolver(const po::variables_map& vm, int& threads, SearchLimits& limits);
 
