@@ -41,9 +41,11 @@ for t in "${tools[@]}"; do
   if [ ! -f "$page" ]; then fail "share/man/man1/$t.1 is not installed"; continue; fi
   warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
   [ -z "$warnings" ] || fail "man $t warns: $warnings"
-  MANWIDTH=80 man -l "$page" 2>/dev/null | grep -q "^NAME" || fail "man $t shows no NAME"
+  shown=$(MANWIDTH=80 man -l "$page" 2>/dev/null | tr -s ' ')
+  grep -q "^ $t - [a-z]" <<< "$shown" || fail "man $t shows no NAME line"
+  grep -q "^ $t" <<< "$(sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' <<< "$shown")" || fail "man $t shows no SYNOPSIS"
 done
-MANWIDTH=80 man -l "$P/share/man/man1/talon-deal.1" 2>/dev/null | grep -q -e "--solvable" \
+grep -q -e "--solvable" <<< "$(MANWIDTH=80 man -l "$P/share/man/man1/talon-deal.1" 2>/dev/null)" \
   || fail "man talon-deal does not describe --solvable"
 
 # Bash completion: each tool's file (a link to one file) is loaded in a fresh
