@@ -56,13 +56,16 @@ _talon_complete() {
   local cword=$COMP_CWORD tool=${COMP_WORDS[0]##*/}
   COMPREPLY=()
   if [ "$tool" = talon ]; then
+    local t cmds=""
+    for t in $_talon_tools; do [ "$t" != talon ] && cmds+=" ${t#talon-}"; done
     if [ "$cword" -eq 1 ]; then
-      local t cmds="help"
-      for t in $_talon_tools; do [ "$t" != talon ] && cmds+=" ${t#talon-}"; done
-      mapfile -t COMPREPLY < <(compgen -W "$cmds" -- "${COMP_WORDS[1]}")
+      mapfile -t COMPREPLY < <(compgen -W "help $cmds --help --version" -- "${COMP_WORDS[1]}")
       return 0
     fi
-    [ "${_talon_words[1]}" = help ] && return 0
+    if [ "${_talon_words[1]}" = help ]; then  # talon help CMD
+      [ "$cword" -eq 2 ] && mapfile -t COMPREPLY < <(compgen -W "$cmds" -- "${COMP_WORDS[2]}")
+      return 0
+    fi
     tool=talon-${_talon_words[1]}
     _talon_words=("${_talon_words[@]:1}")
     ((cword--))
@@ -88,12 +91,17 @@ _talon_complete() {
     fi
     return 0
   fi
-  if [[ $cur == -* ]]; then
-    mapfile -t COMPREPLY < <(compgen -W "${_talon_opts[$tool]}" -- "$cur")
-  else
-    compopt -o filenames 2>/dev/null
-    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-  fi
+  # Only talon-solve, talon-stats and talon-verify take files as arguments.
+  case $cur in
+    -*) ;;
+    *) case $tool in
+         talon-solve | talon-stats | talon-verify)
+           compopt -o filenames 2>/dev/null
+           mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+           return 0 ;;
+       esac ;;
+  esac
+  mapfile -t COMPREPLY < <(compgen -W "${_talon_opts[$tool]}" -- "$cur")
   return 0
 }
 

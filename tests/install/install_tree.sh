@@ -4,9 +4,10 @@
 # any directory with the installed templates, that each tool has a man page
 # man shows without warnings, that the bash completion completes options,
 # game ids and game options, and that the documentation is installed.
-# Usage: install_tree.sh BUILD_DIR
+# Usage: install_tree.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
+source=$(cd "$2" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 P=$tmp/prefix
@@ -29,9 +30,12 @@ mkdir "$tmp/empty"
 (cd "$tmp/empty" && env -u TALON_TEMPLATE_DIR "$P/bin/talon" book --game fourteen-out --count 1 -o book.pdf) \
   || fail "talon book from an empty directory failed"
 [ "$(head -c 5 "$tmp/empty/book.pdf" 2>/dev/null)" = "%PDF-" ] || fail "talon book wrote no PDF"
+# The strings an executable holds are in its .rodata (its debug information,
+# in a RelWithDebInfo build, names the sources and is not looked at).
 for t in "${tools[@]}"; do
-  if grep -q -F -e "$build" -e "$(dirname "$build")/templates" "$P/bin/$t"; then
-    fail "bin/$t holds a path of the build or source tree"
+  objcopy -O binary --only-section=.rodata "$P/bin/$t" "$tmp/rodata"
+  if grep -q -a -F -e "$build/" -e "$source/templates" "$tmp/rodata"; then
+    fail "bin/$t holds a path of the build tree or of the source tree's templates"
   fi
 done
 
@@ -96,6 +100,13 @@ expect talon-render "talon-render --sheet " layout solution both
 expect talon-verify "talon-verify --" --deal --solution --output
 expect talon "talon " deal solve verify stats render book help
 expect talon "talon solve --game take" take-fourteen take-ten
+expect talon "talon help so" solve
+expect talon-deal "talon-deal " --game --deal --solvable
+cd "$tmp"  # file names: $tmp holds prefix/ and empty/
+expect talon-verify "talon-verify --deal pre" prefix
+expect talon-solve "talon-solve em" empty
+reject talon-deal "talon-deal em" empty
+cd - >/dev/null
 # Every game talon-deal --help lists is offered.
 for g in $("$P/bin/talon-deal" --help | sed -n '/^Games/,/^$/s/^  \([a-z][a-z0-9-]*\)  .*/\1/p'); do
   expect talon-deal "talon-deal --game " "$g"
