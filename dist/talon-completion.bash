@@ -81,7 +81,20 @@ _talon_complete() {
   elif [[ $cur == --*=* ]]; then
     prev=${cur%%=*} cur=${cur#*=}
   fi
-  local values
+  # "--option slots=1" reaches us as "--option" "slots" "=" "1": complete the value.
+  local name="" w values=""
+  if [ "${_talon_words[cword]}" = "=" ] && ((cword > 1)) && [ "${_talon_words[cword - 2]}" = --option ]; then
+    name=${_talon_words[cword - 1]} cur=""
+  elif [ "${_talon_words[cword - 1]}" = "=" ] && ((cword > 2)) && [ "${_talon_words[cword - 3]}" = --option ]; then
+    name=${_talon_words[cword - 2]}
+  fi
+  if [ -n "$name" ]; then
+    for w in $(_talon_values "$tool" --option ""); do
+      [[ $w == "$name"=* ]] && values+=" ${w#*=}"
+    done
+    mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+    return 0
+  fi
   if [[ $prev == -* ]] && values=$(_talon_values "$tool" "$prev" "$cur"); then
     if [ "$values" = @files ]; then
       compopt -o filenames 2>/dev/null

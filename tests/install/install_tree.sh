@@ -92,6 +92,10 @@ expect talon-deal "talon-deal --sol" --solvable
 expect talon-deal "talon-deal --game thirteens --option " slots=5 slots=10 slots=15
 reject talon-deal "talon-deal --game thirteens --option " draw=1
 expect talon-deal "talon-deal --game klondike --option dr" draw=1 draw=3
+# bash splits "slots=1" at the "=" (COMP_WORDBREAKS) and completes the value.
+expect talon-deal "talon-deal --game thirteens --option slots = 1" 10 15
+reject talon-deal "talon-deal --game thirteens --option slots = 1" 5
+expect talon-deal "talon-deal --game klondike --option draw =" 1 3
 expect talon-deal "talon-deal --game = kl" klondike
 expect talon-solve "talon-solve --max-" --max-nodes --max-seconds --max-memory
 expect talon-stats "talon-stats --game fourteen-out,th" fourteen-out,thirteens
