@@ -14,7 +14,7 @@ P=$tmp/prefix
 fails=0
 fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 
-cmake --install "$build" --prefix "$P" >/dev/null
+cmake --install "$build" --prefix "$P" --strip >/dev/null  # stripped, as a package is
 tools=(talon talon-book talon-deal talon-render talon-solve talon-stats talon-verify)
 
 # Executables, templates, docs.
