@@ -17,6 +17,7 @@
 
 namespace talon {
 namespace {
+using test::TestDataPath;
 
 std::vector<Card> ParseCards(std::istream& in) {
   std::vector<Card> cards;
@@ -53,7 +54,7 @@ TEST(PysolShuffle, FourteenOneIsPySolFCsFourteenOne) {
 }
 
 TEST(PysolShuffle, ReproducesEveryVector) {
-  std::ifstream in(test::TestDataPath("pysol-vectors.txt"));
+  std::ifstream in(TestDataPath("pysol-vectors.txt"));
   ASSERT_TRUE(in) << "missing pysol-vectors.txt";
   std::string line;
   int games = 0, dealt = 0, twisters = 0, above = 0, below = 0;
