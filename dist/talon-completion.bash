@@ -44,7 +44,7 @@ _talon_values() {
     --sheet) echo "layout solution both" ;;
     --colours | --colors) echo "two four mono" ;;
     --paper) echo "a4 letter legal a5 a3" ;;
-    --solutions) echo "back after none" ;;
+    --solutions) echo "back after separate none" ;;
     --per-page) echo "1 2 4" ;;
   esac
   return 0

@@ -116,5 +116,29 @@ for g in $("$P/bin/talon-deal" --help | sed -n '/^Games/,/^$/s/^  \([a-z][a-z0-9
   expect talon-deal "talon-deal --game " "$g"
 done
 
+# The value words dist/talon-completion.bash lists are those the tool's
+# --help gives for the option ("back, after, separate (with --answers) or none").
+help_values() {  # help_values TOOL OPTION: the words of OPTION's --help line
+  "$P/bin/$1" --help | sed -nE "s/^  $2 [A-Z]+( \(=[^)]*\))? +//p" | head -1 |
+    sed -E 's/\([^)]*\)//g; s/^[a-z ]+: //; s/,? or /, /g' | tr -d ' ' | tr ',' '\n' |
+    grep -E '^[a-z0-9-]+$' | sort | tr '\n' ' '
+}
+same_values() {  # same_values TOOL OPTION: completion and --help agree
+  local want got
+  want=$(help_values "$1" "$2")
+  got=$(complete_words "$1" "$1 $2 " | sort | tr '\n' ' ')
+  [ -n "$want" ] || fail "$1 --help gives no values for $2"
+  [ "$got" = "$want" ] || fail "completing '$1 $2' offers '$got'; $1 --help gives '$want'"
+}
+same_values talon-book --solutions
+same_values talon-book --per-page
+same_values talon-book --paper
+same_values talon-book --colours
+same_values talon-render --sheet
+same_values talon-render --format
+same_values talon-render --colours
+same_values talon-stats --format
+same_values talon-solve --format
+
 [ "$fails" -eq 0 ] || { echo "$fails check(s) failed" >&2; exit 1; }
 echo "install tree ok: $(du -sk "$P" | cut -f1) KiB in $P"
