@@ -31,7 +31,7 @@ trap cleanup EXIT
 fails=0
 fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 
-(cd "$build" && cpack -G DEB -B "$tmp/pkg" >/dev/null)
+(cd "$build" && cpack -G DEB -B "$tmp/pkg" >"$tmp/cpack.log" 2>&1) || { cat "$tmp/cpack.log" >&2; exit 1; }
 deb=$(ls "$tmp"/pkg/talon_*.deb)
 depends=$(dpkg-deb --field "$deb" Depends)
 for lib in libboost-program-options libcairo2 libhpdf fonts-dejavu-core libc6; do
