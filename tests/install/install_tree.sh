@@ -120,7 +120,7 @@ for g in $("$P/bin/talon-deal" --help | sed -n '/^Games/,/^$/s/^  \([a-z][a-z0-9
   expect talon-deal "talon-deal --game " "$g"
 done
 
-# The value words dist/talon-completion.bash lists are those the tool's
+# The value words cmake/install/talon-completion.bash lists are those the tool's
 # --help gives for the option ("back, after, separate (with --answers) or none").
 help_values() {  # help_values TOOL OPTION: the words of OPTION's --help line
   "$P/bin/$1" --help | sed -nE "s/^  $2 [A-Z]+( \(=[^)]*\))? +//p" | head -1 |

@@ -1,6 +1,6 @@
 // Build-time helper (not installed): prints, as bash assignments, the game ids
 // and each game's --option NAME=VALUE words, read from the registry, for the
-// bash completion file (dist/talon-completion.bash; docs/install.md).
+// bash completion file (cmake/install/talon-completion.bash; docs/install.md).
 #include <cstdio>
 #include <set>
 #include <string>

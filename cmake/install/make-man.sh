@@ -3,7 +3,7 @@
 # --help and --version. The one-line description comes from `talon --help`
 # (its list of commands); the build directory that `talon --help` names is
 # left out of the page; a second usage line is marked "or:", as help2man
-# expects; dist/see-also.h2m adds the SEE ALSO section.
+# expects; cmake/install/see-also.h2m adds the SEE ALSO section.
 # Usage: make-man.sh OUT TOOL TALON SEE_ALSO
 set -euo pipefail
 out=$1 tool=$2 talon=$3 see_also=$4

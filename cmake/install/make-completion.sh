@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes the bash completion file OUT: the game ids and game options printed
-# by WORDS (dist/completion_words.cpp, from the registry), each tool's options
+# by WORDS (cmake/install/completion_words.cpp, from the registry), each tool's options
 # read from its own --help, then the completion code LOGIC.
 # Usage: make-completion.sh OUT WORDS LOGIC TOOL...   (TOOL: paths of the built tools)
 set -euo pipefail
