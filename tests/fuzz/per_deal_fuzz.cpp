@@ -2,7 +2,7 @@
 // tools/cli/per_deal.h). A table read is written again with the writer
 // (PerDealHeader, PerDealLine) and read back to the same run and records,
 // and that writing is a fixed point; every error is bad input naming the
-// file and line. The writer has no grade column, so a grade is not compared.
+// file and line.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -21,7 +21,14 @@ std::string Write(const PerDealTable& t) {
   std::string out = t.run.legacy ? "game,options,deal,result,nodes,moves,score\n" : PerDealHeader(t.run);
   for (const PerDealRecord& r : t.records) {
     const PerDealGroupKey& g = t.groups[r.group];
-    const SurveyEntry e{r.label, r.verdict, r.nodes, r.moves, r.score, 0};
+    SurveyEntry e;
+    e.label = r.label;
+    e.verdict = r.verdict;
+    e.nodes = r.nodes;
+    e.moves = r.moves;
+    e.score = r.score;
+    e.graded = t.run.graded;
+    e.grade = r.grade ? static_cast<int>(*r.grade) : 0;
     std::string line = PerDealLine(*g.game, g.options, e, r.index);
     if (t.run.legacy) line.erase(line.rfind(','), std::string::npos).push_back('\n');
     out += line;
@@ -32,7 +39,7 @@ std::string Write(const PerDealTable& t) {
 bool SameRun(const PerDealRun& a, const PerDealRun& b) {
   return a.deals == b.deals && a.first == b.first && a.last == b.last && a.shard.k == b.shard.k &&
          a.shard.n == b.shard.n && a.max_nodes == b.max_nodes && a.max_seconds == b.max_seconds &&
-         a.version == b.version && a.shuffle == b.shuffle && a.legacy == b.legacy;
+         a.version == b.version && a.shuffle == b.shuffle && a.legacy == b.legacy && a.graded == b.graded;
 }
 
 bool SameRecords(const PerDealTable& a, const PerDealTable& b) {
@@ -44,7 +51,7 @@ bool SameRecords(const PerDealTable& a, const PerDealTable& b) {
     const PerDealGroupKey& gy = b.groups[y.group];
     if (gx.game != gy.game || gx.options_text != gy.options_text || x.label != y.label ||
         x.verdict != y.verdict || x.nodes != y.nodes || x.moves != y.moves || x.score != y.score ||
-        x.index != y.index)
+        x.grade != y.grade || x.index != y.index)
       return false;
   }
   return true;

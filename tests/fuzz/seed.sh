@@ -100,7 +100,7 @@ tbad cards '{"card_width_mm": 20, "min_card_width_mm": 40}'
 tbad columns '{"solution_columns": 2.5}'
 
 # Per-deal tables (talon-per-deal/1): several games and options, two games
-# in one run, a shard, PySolFC's numbers, deals read from a file whose name
+# in one run, a shard, PySolFC's numbers, grades, deals read from a file whose name
 # needs quoting and percent-encoding, an old table, and the bad tables of
 # tests/unit/per_deal_test.cpp.
 P=$C/per_deal
@@ -117,6 +117,7 @@ stats four-of-a-kind-clock --game four-of-a-kind --deals 5 --option method=clock
 stats two-games --game fourteen-out,take-ten --deals 1-3
 stats shard-2-of-3 --game try-again,idiots-delight --deals 1-5 --shard 2/3
 stats pysol --game klondike --shuffle pysol --deals 1-3
+stats graded --game fourteen-out,carpet --deals 1-3 --grades
 stats empty-shard --game fifteen --deals 1-2 --shard 3/4
 tmp=$(mktemp -d)
 # Deals without numbers: their labels are FILE:LINE, quoted in the table.

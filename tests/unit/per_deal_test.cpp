@@ -98,6 +98,30 @@ TEST(PerDeal, WritesAndReadsBack) {
   EXPECT_EQ(t->records[1].line, 4u);
 }
 
+TEST(PerDeal, AGradedTableReadsBackAsWritten) {
+  PerDealRun run;
+  run.deals = "1-2";
+  run.version = "0.1.0";
+  run.graded = true;
+  const Game& game = *FindGame("fourteen-out");
+  SurveyEntry a{"1", Verdict::kSolved, 26, 26, std::nullopt, 0};
+  a.graded = true;
+  a.grade = 3;
+  SurveyEntry b{"2", Verdict::kUnsolvable, 9, 0, std::nullopt, 0};
+  b.graded = true;
+  const std::string text = PerDealHeader(run) + PerDealLine(game, {}, a, 0) + PerDealLine(game, {}, b, 1);
+  auto t = ParsePerDeal("t.csv", text);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_TRUE(t->run.graded);
+  ASSERT_EQ(t->records.size(), 2u);
+  EXPECT_EQ(t->records[0].grade, 3u);
+  EXPECT_FALSE(t->records[1].grade.has_value());
+  EXPECT_EQ(PerDealHeader(t->run), PerDealHeader(run));
+  t = ParsePerDeal("t.csv", kHead + kCols);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_FALSE(t->run.graded);
+}
+
 TEST(PerDeal, ReadsFilesKeysQuotesOldFilesAndSpreadsheetHabits) {
   EXPECT_EQ(PerDealFilesKey({"a b,c.jsonl", "-"}), "files:a%20b%2Cc.jsonl,-");
   // A run over files: a label quoted as RFC 4180 says, with a line end inside.
@@ -218,6 +242,10 @@ TEST(PerDeal, RefusesBadLinesNamingTheField) {
   // grade, when present, is a whole number or empty.
   EXPECT_EQ(Error(kHead + "game,options,deal,result,nodes,moves,score,index,grade\nfifteen,,1,solved,20,20,,0,hard\n"),
             "t.csv:3: grade: 'hard' is not a whole number");
+  EXPECT_EQ(Error(kHead + "game,options,deal,result,nodes,moves,score,index,grade\nfifteen,,1,solved,20,20,,0,0\n"),
+            "t.csv:3: grade: 0 is not a grade (1 to 5, or empty for none)");
+  EXPECT_EQ(Error(kHead + "game,options,deal,result,nodes,moves,score,index,grade\nfifteen,,1,solved,20,20,,0,6\n"),
+            "t.csv:3: grade: 6 is not a grade (1 to 5, or empty for none)");
 }
 
 TEST(PerDeal, QuotesAtMostFortyBytesOfABadField) {

@@ -259,6 +259,7 @@ Status Parser::Columns(const std::vector<std::string_view>& names) {
     if (*slot >= 0) return Bad(line, "column '" + std::string(n) + "' is named twice");
     *slot = static_cast<int>(c);
   }
+  table_.run.graded = grade_ >= 0;
   for (const char* name : kColumns) {
     const std::string_view n = name;
     if (n == "index" && table_.run.legacy) continue;
@@ -345,6 +346,8 @@ Status Parser::Record(const std::vector<std::string_view>& f, uint64_t line) {
   if (grade_ >= 0 && !f[grade_].empty()) {
     uint64_t grade = 0;
     TALON_RETURN_IF_ERROR(whole(grade_, "grade", grade));
+    if (grade < 1 || grade > 5)
+      return Bad(line, "grade: " + std::to_string(grade) + " is not a grade (1 to 5, or empty for none)");
     r.grade = grade;
   }
   const PerDealRun& run = table_.run;
@@ -436,7 +439,7 @@ std::string PerDealFilesKey(const std::vector<std::string>& paths) {
 
 std::string PerDealHeader(const PerDealRun& run) {
   return std::string("# ") + kPerDealFormat + " deals=" + run.deals + " shard=" + run.shard.Text() + " " +
-         run.LimitsText() + " version=" + run.version + "\n" + kWrittenColumns + "\n";
+         run.LimitsText() + " version=" + run.version + "\n" + kWrittenColumns + (run.graded ? ",grade" : "") + "\n";
 }
 
 std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& e, uint64_t index) {
@@ -446,7 +449,9 @@ std::string PerDealLine(const Game& game, const Options& options, const SurveyEn
   if (e.verdict == Verdict::kSolved) line += std::to_string(e.moves);
   line += ",";
   if (e.score) line += std::to_string(*e.score);
-  return line + "," + std::to_string(index) + "\n";
+  line += "," + std::to_string(index);
+  if (e.graded) line += "," + (e.grade ? std::to_string(e.grade) : std::string());
+  return line + "\n";
 }
 
 Expected<PerDealTable> ParsePerDeal(const std::string& path, std::string_view bytes) {
