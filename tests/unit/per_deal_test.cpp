@@ -158,6 +158,20 @@ TEST(PerDeal, ReadsFilesKeysQuotesOldFilesAndSpreadsheetHabits) {
   EXPECT_TRUE(t->records.empty());
 }
 
+TEST(PerDeal, EveryFieldMayBeQuoted) {
+  // Each quoted field is unquoted into its own buffer; a later one must not
+  // move an earlier one (ASan saw a use after free here).
+  auto t = ParsePerDeal("t.csv", "# talon-per-deal/1 deals=files:x shard=1/1 max-nodes=none max-seconds=none version=1\n"
+                                 "\"game\",\"options\",\"deal\",\"result\",\"nodes\",\"moves\",\"score\",\"index\"\n"
+                                 "\"carpet\",\"patching=optional\",\"a\"\"b:1\",\"solved\",\"93\",\"93\",\"52\",\"0\"\n");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->records.size(), 1u);
+  EXPECT_EQ(t->groups[0].options_text, "patching=optional");
+  EXPECT_EQ(t->records[0].label, "a\"b:1");
+  EXPECT_EQ(t->records[0].nodes, 93u);
+  EXPECT_EQ(t->records[0].score, 52);
+}
+
 TEST(PerDeal, RefusesWhatIsNotAPerDealFile) {
   EXPECT_EQ(Error(""), "t.csv:1: empty: not a per-deal file");
   EXPECT_EQ(Error("{\"format\":\"talon-deal/1\"}\n").rfind("t.csv:1: not a per-deal file (a per-deal file starts with", 0), 0u);

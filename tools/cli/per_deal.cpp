@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <deque>
 #include <map>
 
 #include "core/text.h"
@@ -49,14 +50,15 @@ bool ParseNumber(std::string_view text, T& value) {
 }
 
 // One CSV record (RFC 4180) from `buf` at `pos`; fields point into `buf`
-// or, when quoted, into `scratch`. `line` is advanced past the record's
+// or, when quoted, into `scratch` (a deque: growing it moves no string a
+// field points into). `line` is advanced past the record's
 // line ends. Returns an error message, or "".
 std::string NextRecord(std::string_view buf, size_t& pos, uint64_t& line,
-                       std::vector<std::string_view>& fields, std::vector<std::string>& scratch) {
+                       std::vector<std::string_view>& fields, std::deque<std::string>& scratch) {
   fields.clear();
   for (size_t k = 0;; ++k) {
     if (pos < buf.size() && buf[pos] == '"') {
-      if (scratch.size() <= k) scratch.resize(k + 1);
+      while (scratch.size() <= k) scratch.emplace_back();
       std::string& s = scratch[k];
       s.clear();
       ++pos;
@@ -386,13 +388,13 @@ Expected<PerDealTable> Parser::Run() {
   } else {
     TALON_RETURN_IF_ERROR(RunLine(first));
     std::vector<std::string_view> names;
-    std::vector<std::string> scratch;
+    std::deque<std::string> scratch;
     if (pos == buf_.size()) return Bad(2, "the column names are missing");
     if (std::string err = NextRecord(buf_, pos, line, names, scratch); !err.empty()) return Bad(2, err);
     TALON_RETURN_IF_ERROR(Columns(names));
   }
   std::vector<std::string_view> fields;
-  std::vector<std::string> scratch;
+  std::deque<std::string> scratch;
   while (pos < buf_.size()) {
     // Blank lines are skipped.
     size_t end = buf_.find('\n', pos);
