@@ -27,6 +27,12 @@ class TakeFourteen final : public fourteens::PairsGame<12, 5> {
            "4+10, 5+9, 6+8, 7+7); every card stays in view, but only top cards may be taken. "
            "Empty piles stay empty. You win when every card is removed.";
   }
+
+  // PySolFC's Fourteen (also named Take Fourteen there) deals round robin
+  // too, so its order is this game's (docs/pysol.md).
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    return std::vector<Card>(dealt.begin(), dealt.end());
+  }
 };
 
 }  // namespace

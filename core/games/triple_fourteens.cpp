@@ -29,6 +29,12 @@ class TripleFourteens final : public fourteens::PairsGame<24, 7> {
            "K=13: A+K, 2+Q, 3+J, 4+10, 5+9, 6+8, 7+7). Empty piles stay empty. You win when "
            "every card is removed.";
   }
+
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card>, const Options&) const override {
+    return Status::Usage("--shuffle pysol: PySolFC has no three-deck Fourteens (its nearest, "
+                         "Double Fourteen, deals two decks to 18 piles), so no PySolFC game "
+                         "number names a deal of Triple Fourteens (docs/pysol.md)");
+  }
 };
 
 }  // namespace

@@ -15,7 +15,7 @@
 #include "render/sheets.h"
 #include "render/template.h"
 #include "sheets_test_util.h"
-#include "test_data.h"
+#include "test_util.h"
 
 namespace talon::render {
 namespace {
@@ -230,7 +230,7 @@ TEST(Reading, EverySolutionSheetExplainsItsAbbreviationsOnItsFirstPage) {
 // the moves not written.
 TEST(Reading, TheRulesPagesOfTheDocsGiveTheSheetsLegend) {
   for (const Game* game : AllGames()) {
-    const std::string path = talon::TestDataPath("../../docs/rules/" + std::string(game->id()) + ".md");
+    const std::string path = talon::test::TestDataPath("../../docs/rules/" + std::string(game->id()) + ".md");
     const std::string doc = testing::ReadFile(path);
     ASSERT_FALSE(doc.empty()) << path;
     const size_t from = doc.find("## Reading a solution");
