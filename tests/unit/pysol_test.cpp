@@ -17,6 +17,7 @@
 
 namespace talon {
 namespace {
+using test::TestDataPath;
 
 std::vector<Card> ParseCards(std::istream& in) {
   std::vector<Card> cards;
