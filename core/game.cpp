@@ -8,6 +8,7 @@
 #include "core/games/games.h"
 #include "core/pysol_shuffle.h"
 #include "core/shuffle.h"
+#include "core/text.h"
 #include "core/transposition_table.h"
 
 namespace talon {
@@ -89,7 +90,7 @@ Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
     int n = 0;
     if (num.empty() || num.size() > 3 ||
         !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      return Status::BadInput("'" + std::string(places) +
+      return Status::BadInput("'" + Excerpt(places) +
                               "' is not a list of pile numbers joined by '+' (e.g. 3+9)");
     for (char c : num) n = n * 10 + (c - '0');
     m.from.push_back(Place{Area::kTableau, n});
@@ -97,11 +98,11 @@ Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
   }
   for (size_t w = 1; w < words.size(); ++w) {
     auto card = ParseCard(words[w]);
-    if (!card) return Status::BadInput("'" + std::string(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
+    if (!card) return Status::BadInput("'" + Excerpt(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
     m.cards.push_back(*card);
   }
   if (m.cards.size() != m.from.size())
-    return Status::BadInput("move '" + std::string(text) + "' names " + std::to_string(m.from.size()) +
+    return Status::BadInput("move '" + Excerpt(text) + "' names " + std::to_string(m.from.size()) +
                             " piles but " + std::to_string(m.cards.size()) + " cards");
   return m;
 }
@@ -157,7 +158,7 @@ Status CheckDeal(const Game& game, Deal& deal) {
   deal.options = *complete;
   std::optional<Shuffle> shuffle = ParseShuffle(deal.shuffle);
   if (!deal.shuffle.empty() && !shuffle)
-    return Status::BadInput("shuffle: unknown shuffle '" + deal.shuffle + "' (this version knows " +
+    return Status::BadInput("shuffle: unknown shuffle '" + Excerpt(deal.shuffle) + "' (this version knows " +
                             kShuffleNames + ")");
   const auto allowed = game.areas();
   for (Area a : kAllAreas) {

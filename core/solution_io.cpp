@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/io_common.h"
+#include "core/text.h"
 
 namespace talon {
 
@@ -232,7 +233,7 @@ Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game
   static const std::string kShape =
       " (a solution starts with \"GAME#DEAL [k=v ...] RESULT\", e.g. \"thirteens#42 slots=15 solved\")";
   auto words = SplitWords(line);
-  if (words.size() < 2) return Status::BadInput("'" + std::string(line) + "' is not a header" + kShape);
+  if (words.size() < 2) return Status::BadInput("'" + Excerpt(line) + "' is not a header" + kShape);
   Solution s;
   std::string_view name = words[0];
   size_t hash = name.find('#');
@@ -249,7 +250,7 @@ Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game
     uint64_t n = 0;
     auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
     if (num.empty() || ec != std::errc() || ptr != num.data() + num.size())
-      return Status::BadInput("deal: '" + std::string(num) +
+      return Status::BadInput("deal: '" + Excerpt(num) +
                               "' is not a deal number from 0 to 18446744073709551615" + kShape);
     s.deal = n;
   }
@@ -257,7 +258,7 @@ Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game
   for (size_t w = 1; w + 1 < words.size(); ++w) {
     size_t eq = words[w].find('=');
     if (eq == std::string_view::npos || eq == 0)
-      return Status::BadInput("'" + std::string(words[w]) + "' is not an option written k=v" + kShape);
+      return Status::BadInput("'" + Excerpt(words[w]) + "' is not an option written k=v" + kShape);
     given[std::string(words[w].substr(0, eq))] =
         ParseOptionValue(std::string(words[w].substr(eq + 1)));
   }
@@ -283,6 +284,7 @@ Expected<std::vector<Solution>> ReadText(std::istream& in, const std::string& so
     if (current) out.push_back(std::move(*current));
     current.reset();
   };
+  io::LineRead got;
   do {
     std::string_view line = io::Trim(text);
     if (line.empty()) {
@@ -301,7 +303,7 @@ Expected<std::vector<Solution>> ReadText(std::istream& in, const std::string& so
     size_t k = 0;
     while (k < line.size() && IsDigit(line[k])) ++k;
     if (k >= line.size() || line[k] != '.')
-      return Status::BadInput(where() + ": '" + std::string(line) +
+      return Status::BadInput(where() + ": '" + Excerpt(line) +
                               "' is not a move line \"N. NOTATION\" (e.g. \"12. 3+9  K\u2660 A\u2665\")");
     if (!current)
       return Status::BadInput(where() + ": a move before any header line (a solution starts with "
@@ -322,7 +324,8 @@ Expected<std::vector<Solution>> ReadText(std::istream& in, const std::string& so
     auto move = game->ParseMove(io::Trim(line.substr(k + 1)));
     if (!move) return move.status().WithContext(where() + ": move " + std::to_string(want));
     current->moves.push_back(std::move(*move));
-  } while (io::ReadLine(in, text, line_no));
+  } while ((got = io::ReadLine(in, text, line_no)) == io::LineRead::kLine);
+  if (got == io::LineRead::kTooLong) return Status::BadInput(where() + ": " + LineTooLongMessage());
   finish();
   return out;
 }
@@ -335,7 +338,11 @@ Expected<std::vector<Solution>> ReadSolutions(std::istream& in, const std::strin
   std::string text;
   size_t line_no = 0;
   bool json = false, decided = false;
-  while (io::ReadLine(in, text, line_no)) {
+  for (;;) {
+    io::LineRead got = io::ReadLine(in, text, line_no);
+    if (got == io::LineRead::kTooLong)
+      return Status::BadInput(source_name + ":" + std::to_string(line_no) + ": " + LineTooLongMessage());
+    if (got == io::LineRead::kEnd) break;
     std::string_view line = io::Trim(text);
     if (line.empty() || line[0] == '#') continue;
     if (!decided) {

@@ -218,21 +218,31 @@ int Run(int argc, char** argv) {
       !Cancelled();
   if (progress && done >= 100) std::fprintf(stderr, "\n");
 
-  if (finished && data_status.ok() && source.status().ok()) {
+  const bool complete = finished && data_status.ok() && source.status().ok();
+  const bool plotting = !plot_path.empty();
+  if (complete) {
+    // Every output written and synced before any is committed: a failed
+    // report (a full disk, a closed pipe) leaves no table, no picture and no report.
     out.Write(format == "json" ? SurveyJson(groups, timings) : SurveyText(groups, timings));
-    if (!plot_path.empty())
-      if (Status s = plot.Write(groups); !s.ok()) return Fail(s);
-  }
-  if (!per_deal_path.empty()) {
-    if (!finished || !data_status.ok() || !source.status().ok()) {
+    Status ready = plotting ? plot.Write(groups) : Status::Ok();
+    if (ready.ok()) ready = out.Prepare();
+    if (ready.ok() && !per_deal_path.empty()) ready = per_deal.Prepare();
+    if (ready.ok() && plotting) ready = plot.Prepare();
+    if (!ready.ok() || Cancelled()) {
+      if (plotting) plot.Discard();
       per_deal.Discard();
-    } else if (Status s = per_deal.Commit(); !s.ok()) {
-      return Fail(s);
+      out.Discard();
+      return Cancelled() ? FinishOutput(out, false, {}) : Fail(ready);
     }
+    if (!per_deal_path.empty())
+      if (Status s = per_deal.Commit(); !s.ok()) return Fail(s);
+    if (plotting)
+      if (Status s = plot.Commit(); !s.ok()) return Fail(s);
+  } else {
+    if (!per_deal_path.empty()) per_deal.Discard();
+    if (plotting) plot.Discard();
   }
   if (int code = FinishOutput(out, finished, {&data_status, &source.status()}); code >= 0) return code;
-  if (!plot_path.empty())
-    if (Status s = plot.Commit(); !s.ok()) return Fail(s);
   return kExitOk;
 }
 

@@ -20,6 +20,7 @@
 #include <chrono>
 
 #include "core/games/games.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -270,12 +271,12 @@ class FourOfAKind final : public Game {
     if (words.empty()) return Status::BadInput("empty move");
     int a = 0, b = 0;
     if (!ParseArrow(words[0], a, b))
-      return Status::BadInput("'" + std::string(words[0]) +
+      return Status::BadInput("'" + Excerpt(words[0]) +
                               "' is not a turn FROM>TO with piles A, 2-10, J, Q, K or 1-13 (e.g. A>J)");
-    if (words.size() < 2) return Status::BadInput("move '" + std::string(text) + "' names no card");
+    if (words.size() < 2) return Status::BadInput("move '" + Excerpt(text) + "' names no card");
     auto card = ParseCard(words[1]);
-    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. JS, 10H, J\u2660)");
-    if (words.size() > 2) return Status::BadInput("move '" + std::string(text) + "' names more than one card");
+    if (!card) return Status::BadInput("'" + Excerpt(words[1]) + "' is not a card (e.g. JS, 10H, J\u2660)");
+    if (words.size() > 2) return Status::BadInput("move '" + Excerpt(text) + "' names more than one card");
     MoveSpec m;
     m.from = {Place{Area::kTableau, a}};
     m.to = Place{Area::kTableau, b};

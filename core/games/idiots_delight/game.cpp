@@ -18,6 +18,7 @@
 
 #include "core/games/games.h"
 #include "core/games/idiots_delight/solver.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -313,7 +314,7 @@ class IdiotsDelight final : public Game {
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
     const std::string whole(text);
     auto bad = [&](const std::string& why) {
-      return Status::BadInput("move '" + whole + "': " + why +
+      return Status::BadInput("move '" + Excerpt(whole) + "': " + why +
                               " (write e.g. \"3\u21927 6\u2665\", \"R2\u2192F A\u2660\" or "
                               "\"3->7 6H\")");
     };

@@ -21,6 +21,7 @@
 #include "core/games/games.h"
 #include "core/games/klondike/export.h"
 #include "core/games/klondike/solver.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -469,7 +470,7 @@ std::string Klondike::FormatMove(const MoveSpec& m) const {
 
 Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
   auto bad = [&](const std::string& why) {
-    return Status::BadInput("move '" + std::string(text) + "': " + why +
+    return Status::BadInput("move '" + Excerpt(text) + "': " + why +
                             " (klondike moves: S\u2192W, W\u2192S, W\u2192F, W\u21923, 3\u2192F, "
                             "3\u21927, F\u21923, each but W\u2192S followed by its cards)");
   };
@@ -478,7 +479,7 @@ Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
   MoveSpec m;
   for (size_t w = 1; w < words.size(); ++w) {
     auto card = ParseCard(words[w]);
-    if (!card) return bad("'" + std::string(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
+    if (!card) return bad("'" + Excerpt(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
     m.cards.push_back(*card);
   }
   std::string code(words[0]);
