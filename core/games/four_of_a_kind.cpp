@@ -202,6 +202,31 @@ class FourOfAKind final : public Game {
     return r;
   }
 
+  // The turns are forced: play them out on the checker.
+  SolveResult SolveTable(const Table& table, const SearchLimits&) const override {
+    SolveResult r;
+    Table t = table;
+    while (!Won(t)) {
+      const auto& down = t.areas.face_down;
+      const int p = t.counters.empty() || down.size() != kPiles
+                        ? -1
+                        : NextPile(static_cast<int>(t.counters[0]),
+                                   [&](int i) { return down[static_cast<size_t>(i)] > 0; });
+      if (p < 0) break;
+      const Card top = t.areas.tableau[static_cast<size_t>(p)][static_cast<size_t>(down[static_cast<size_t>(p)] - 1)];
+      MoveSpec m;
+      m.from = {Place{Area::kTableau, p + 1}};
+      m.to = Place{Area::kTableau, top.rank()};
+      m.cards = {top};
+      if (!Play(t, m).ok()) break;  // the last card lies in another pile: lost
+      r.moves.push_back(std::move(m));
+      ++r.stats.nodes;
+    }
+    r.verdict = Won(t) ? Verdict::kSolved : Verdict::kUnsolvable;
+    if (r.verdict != Verdict::kSolved) r.moves.clear();
+    return r;
+  }
+
   Status Play(Table& table, const MoveSpec& move) const override {
     std::vector<Pile>& piles = table.areas.tableau;
     std::vector<int>& down = table.areas.face_down;

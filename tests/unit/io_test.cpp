@@ -717,7 +717,7 @@ TEST(SolutionJsonErrors, TopLevel) {
   ExpectSolutionError(with(R"("format":"talon-solution/1",)", ""), {"format: missing"});
   ExpectSolutionError(with("talon-solution/1", "talon-deal/1"), {"format: this is a deal"});
   ExpectSolutionError(with("\"result\"", "\"reslut\""), {"reslut: unknown key",
-                                                         "format, game, deal, shuffle, options, result, moves"});
+                                                         "format, game, deal, shuffle, options, result, difficulty, moves"});
   ExpectSolutionError(with(R"("game":"fake")", R"("game":"faek")"),
                       {"game: unknown game 'faek'", "known: fake"});
   ExpectSolutionError(with(R"("deal":7)", R"("deal":-7)"), {"deal: must be a whole number"});

@@ -129,6 +129,14 @@ class Carpet final : public Game {
     return std::move(solved.result);
   }
 
+  SolveResult SolveTable(const Table& table, const SearchLimits& limits) const override {
+    CarpetSolve solved = SolveCarpetTable(table, limits);
+    solved.result.score = solved.score;
+    return std::move(solved.result);
+  }
+
+  const DifficultyModel* difficulty() const override { return CarpetDifficulty(); }
+
   Status Play(Table& table, const MoveSpec& move) const override {
     Areas& a = table.areas;
     if (a.tableau.size() != kSlots || a.foundations.size() != kFoundations || table.counters.empty())

@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/games/fourteens/decide.h"
 #include "core/games/fourteens/layout.h"
+#include "core/games/fourteens/player.h"
 #include "core/games/fourteens/solver.h"
 
 namespace talon::fourteens {
@@ -51,6 +52,16 @@ class PairsGame : public Game {
 
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
+  }
+
+  const DifficultyModel* difficulty() const override {
+    static const PlayerModel<Player<N, H>> model(
+        DifficultySettings{.playouts = 200,
+                           .child_nodes = 20000,
+                           .max_moves = 200,
+                           .critical_weight = 1.0,
+                           .check_playouts = N > 12 ? 20 : 50});
+    return &model;
   }
 
   // Solve with the choice of search: prune = false is the plain exhaustive

@@ -115,6 +115,8 @@ class IdiotsDelight final : public Game {
     return idiot::SolveDeal(deal, limits, /*prune=*/true);
   }
 
+  const DifficultyModel* difficulty() const override { return idiot::Difficulty(); }
+
   Table StartTable(const Deal& deal) const override {
     Table t = Game::StartTable(deal);
     t.areas.foundations.resize(4);

@@ -180,6 +180,22 @@ class Klondike : public Game {
     return SolveKlondike(deal, limits, /*prune=*/true);
   }
 
+  // A table is a hand-made position with the table's counters.
+  SolveResult SolveTable(const Table& table, const SearchLimits& limits) const override {
+    Deal rest;
+    rest.game = std::string(id());
+    rest.options = table.options;
+    rest.areas = table.areas;
+    KlondikeCounters counters;
+    if (table.counters.size() >= 2) {
+      counters.redeals = static_cast<int>(table.counters[0]);
+      counters.used = table.counters[1] != 0;
+    }
+    return SolveKlondike(rest, limits, /*prune=*/true, 20000, counters);
+  }
+
+  const DifficultyModel* difficulty() const override { return KlondikeDifficulty(); }
+
   Table StartTable(const Deal& deal) const override {
     Table t = Game::StartTable(deal);
     if (t.areas.foundations.empty()) t.areas.foundations.resize(4);

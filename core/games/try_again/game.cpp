@@ -101,6 +101,8 @@ class TryAgain final : public Game {
     return SolveTryAgain(deal, limits, true);
   }
 
+  const DifficultyModel* difficulty() const override { return TryAgainDifficulty(); }
+
   Status Play(Table& table, const MoveSpec& move) const override {
     Areas& a = table.areas;
     if (a.tableau.size() != kHeaps || a.foundations.size() != kFoundations)
