@@ -20,6 +20,7 @@
 #include "core/deal.h"
 #include "core/game_info.h"
 #include "core/move.h"
+#include "core/notation.h"
 #include "core/options.h"
 #include "core/search_limits.h"
 #include "core/solution.h"
@@ -55,7 +56,6 @@ class Game {
   const GameInfo& info() const { return info_; }
   std::string_view id() const { return info_.id; }        // "fourteen-out"
   std::string_view title() const { return info_.title; }  // "Fourteen Out"
-  std::string_view summary() const { return info_.summary; }
   int decks() const { return info_.decks; }
   const std::vector<OptionSpec>& option_specs() const { return info_.options; }
   const std::vector<Area>& areas() const { return info_.areas; }
@@ -87,6 +87,16 @@ class Game {
   virtual Table StartTable(const Deal& deal) const;
   virtual Status Play(Table& table, const MoveSpec& move) const = 0;
   virtual bool Won(const Table& table) const = 0;
+
+  // The rules in force under complete `options`, one paragraph for a
+  // player (sheets, booklets): no notes on other variants.
+  virtual std::string RulesText(const Options& options) const = 0;
+  // How solution lines read under complete `options`: every symbol
+  // FormatMove writes, and the moves the rules make that lines leave out.
+  virtual Notation MoveNotation(const Options& options) const = 0;
+  // `move` in plain words, e.g. "turn the next card of the pack, 7♦, onto
+  // the waste". REQUIRES: a move of this game (e.g. one ParseMove read).
+  virtual std::string DescribeMove(const MoveSpec& move) const = 0;
 
   // Decides the position of a checker table reached by legal moves from a
   // deal (StartTable, then Play), counters included: solved with the rest of

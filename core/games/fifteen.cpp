@@ -143,16 +143,17 @@ class Fifteen final : public SlotGame {
       : SlotGame({
             .id = "fifteen",
             .title = "Fifteen",
-            .summary =
-                "Sixteen cards are dealt face up in a 4x4 grid; the rest form the stock. Discard "
-                "any two or more cards of A-9 whose values sum to 15. 10s, Jacks, Queens and Kings "
-                "are discarded only as all four of one rank together, never with other cards. "
-                "After each discard the empty slots are refilled from the stock, in slot order. "
-                "You win when all 52 cards are discarded.",
             .areas = {Area::kTableau, Area::kStock},
             .sheet = {.tableau = SheetLayout::Tableau::kRows, .row_lengths = {4}},
         }) {}
 
+  std::string RulesText(const Options&) const override {
+    return "Sixteen cards are dealt face up in a 4x4 grid; the rest form the stock. Discard "
+           "any two or more cards of A-9 whose values sum to 15. 10s, Jacks, Queens and Kings "
+           "are discarded only as all four of one rank together, never with other cards. "
+           "After each discard the empty slots are refilled from the stock, in slot order. "
+           "You win when all 52 cards are discarded.";
+  }
   int Slots(const Options&) const override { return kSlots; }
   // PySolFC's Fifteens (not its Fifteen, another game) deals 16 slots row by
   // row, then keeps the rest as its talon: this game's order (docs/pysol.md).

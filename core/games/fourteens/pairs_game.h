@@ -161,6 +161,27 @@ class PairsGame : public Game {
     return true;
   }
 
+  Notation MoveNotation(const Options&) const override {
+    return {.symbols = {{"1-" + std::to_string(layout_.piles), "the piles, numbered as on the layout"},
+                        {"+", "and: one card from each pile named, taken off together"},
+                        CardSymbol()},
+            .unwritten = "Nothing happens by itself in this game: every move is written."};
+  }
+
+  // "take K♠ (pile 3) and A♥ (pile 9) off the table: 13 + 1 = 14".
+  std::string DescribeMove(const MoveSpec& move) const override {
+    std::string out = "take ";
+    int sum = 0;
+    for (size_t i = 0; i < move.cards.size() && i < move.from.size(); ++i) {
+      out += (i ? " and " : "") + CardLabel(move.cards[i]) + " (pile " + std::to_string(move.from[i].number) + ")";
+      sum += move.cards[i].rank();
+    }
+    out += " off the table: ";
+    for (size_t i = 0; i < move.cards.size(); ++i)
+      out += (i ? " + " : "") + std::to_string(move.cards[i].rank());
+    return out + " = " + std::to_string(sum);
+  }
+
  private:
   Layout layout_;
 };
