@@ -201,7 +201,7 @@ Status ParsePaper(const std::string& text, const std::string& what, double& w, d
   if (lower.size() > 2 && lower.compare(lower.size() - 2, 2, "mm") == 0 && x != std::string::npos &&
       number(std::string_view(lower).substr(0, x), a) &&
       number(std::string_view(lower).substr(x + 1, lower.size() - 2 - x - 1), b)) {
-    if (a < 50 || b < 50 || a > 2000 || b > 2000)
+    if (!(a >= 50 && b >= 50 && a <= 2000 && b <= 2000))  // NaN ("nan" reads) too
       return Status::Usage(what + ": '" + Excerpt(text, 80) + "': each side must be 50 to 2000 mm");
     w = a * kPointsPerMm;
     h = b * kPointsPerMm;

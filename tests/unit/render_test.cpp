@@ -109,6 +109,8 @@ TEST(Paper, NamesAndSizes) {
   EXPECT_NEAR(h, 150 * kPointsPerMm, 0.01);
   EXPECT_EQ(ParsePaper("huge", "--paper", w, h).code(), StatusCode::kUsage);
   EXPECT_EQ(ParsePaper("10x10mm", "--paper", w, h).code(), StatusCode::kUsage);
+  for (const char* bad : {"nanx97mm", "97xnanmm", "infx97mm", "-nanx-nanmm"})
+    EXPECT_EQ(ParsePaper(bad, "--paper", w, h).code(), StatusCode::kUsage) << bad;
   ASSERT_TRUE(ParsePaper("210.5x297mm", "--paper", w, h).ok());
   EXPECT_NEAR(w, 210.5 * kPointsPerMm, 0.01);
 }
