@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/games/games.h"
+#include "core/shorten.h"
 #include "core/shuffle.h"
 #include "core/transposition_table.h"
 
@@ -53,8 +54,13 @@ SolveResult Game::Solve(const Deal& deal, const SearchLimits& limits) const {
   // A quarter of --max-memory is left for the solvers' other bookkeeping
   // (with an eighth, two threads go past a 2 GiB budget).
   SetHugeBlockBudget(limits.max_memory - limits.max_memory / 4);
-  return SolveDeal(deal, limits);
+  SolveResult result = SolveDeal(deal, limits);
+  if (result.verdict == Verdict::kSolved && limits.shorten_work > 0)
+    result.moves = ShortenLine(*this, deal, std::move(result.moves), ShortenLimits{.max_work = limits.shorten_work});
+  return result;
 }
+
+const LineHooks& Game::line_hooks() const { return NoLineHooks(); }
 
 Table Game::StartTable(const Deal& deal) const {
   Table t;

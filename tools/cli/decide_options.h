@@ -23,8 +23,9 @@ class DecideOptions {
  public:
   // Adds --game, --deals and --option to `options`.
   void AddDealOptions(po::options_description& options, const DealOptionsHelp& help);
-  // Adds --threads (-j), --max-nodes, --max-seconds and --max-memory
-  // (default 2G, the total of the threads' tables).
+  // Adds --threads (-j), --max-nodes, --max-seconds, --max-memory
+  // (default 2G, the total of the threads' tables) and --raw-lines (no
+  // shortening of the winning lines: SearchLimits::shorten_work = 0).
   void AddSolverOptions(po::options_description& options);
   // ParseCommandLine, with the FILE arguments as hidden positional options.
   int Parse(int argc, char** argv, const ToolHelp& help, po::options_description& options,

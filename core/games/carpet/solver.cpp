@@ -9,6 +9,7 @@
 #include "core/games/carpet/solver.h"
 #include "core/games/games.h"
 #include "core/search.h"
+#include "core/short_search.h"
 
 namespace talon {
 namespace {
@@ -192,20 +193,24 @@ struct CarpetRules {
   bool Dead(const Position& p) const { return Bound(p) <= best; }
 };
 
-}  // namespace
-
-CarpetSolve SolveCarpet(const Deal& deal, const SearchLimits& limits, bool prune) {
-  CarpetDeal cd;
+// The solver's view of a deal: the drawing order and the start position
+// (the aces of the carpet out, its holes refilled).
+struct Loaded {
+  CarpetDeal deal;
+  CarpetRules rules;
+  CarpetPosition start;
+};
+void Load(const Deal& deal, bool prune, Loaded& l) {
+  CarpetDeal& cd = l.deal;
   cd.compulsory = Compulsory(deal.options);
   for (size_t s = 0; s < kSlots; ++s) cd.draw[s] = deal.areas.tableau[s].back().code();
   const Pile& stock = deal.areas.stock;
   for (size_t i = 0; i < stock.size(); ++i) cd.draw[kSlots + i] = stock[stock.size() - 1 - i].code();
   for (size_t k = 0; k < cd.draw.size(); ++k) cd.at[static_cast<size_t>(Card::FromCode(cd.draw[k]).index())] = static_cast<uint8_t>(k);
-
-  CarpetRules rules;
-  rules.prune = prune;
-  rules.deal = &cd;
-  CarpetPosition start;
+  l.rules.prune = prune;
+  l.rules.deal = &cd;
+  CarpetPosition& start = l.start;
+  start = CarpetPosition{};
   start.drawn = kSlots;
   for (size_t k = 0; k < kSlots; ++k) {
     const Card c = Card::FromCode(cd.draw[k]);
@@ -216,21 +221,17 @@ CarpetSolve SolveCarpet(const Deal& deal, const SearchLimits& limits, bool prune
       start.carpet |= Bit(c);
     }
   }
-  rules.Settle(start);
-  rules.best = start.built;
+  l.rules.Settle(start);
+  l.rules.best = start.built;
+}
 
-  auto outcome = Search(rules, start, limits);
-  CarpetSolve out;
-  out.result.verdict = outcome.verdict;
-  out.result.stats = outcome.stats;
-  out.score = rules.best;
-  if (outcome.verdict != Verdict::kSolved) return out;
-
-  // The winning line as MoveSpecs, played on the checker's table alongside
-  // to learn the slot of each carpet card and of each hole.
+// A winning line as MoveSpecs, played on the checker's table alongside to
+// learn the slot of each carpet card and of each hole.
+std::vector<MoveSpec> Specs(const Deal& deal, const std::vector<CarpetMove>& line) {
+  std::vector<MoveSpec> specs;
   const Game& game = CarpetGame();
   Table table = game.StartTable(deal);
-  for (const CarpetMove& m : outcome.line) {
+  for (const CarpetMove& m : line) {
     MoveSpec spec;
     switch (m.kind) {
       case Kind::kBuildCarpet: {
@@ -264,8 +265,51 @@ CarpetSolve SolveCarpet(const Deal& deal, const SearchLimits& limits, bool prune
     Status s = game.Play(table, spec);
     assert(s.ok());
     (void)s;
-    out.result.moves.push_back(std::move(spec));
+    specs.push_back(std::move(spec));
   }
+  return specs;
+}
+
+// The solver's pruned moves as core/short_search.h's rules: one written move
+// each (refills, aces and compulsory patches are not written).
+struct ShortRules {
+  using Position = CarpetPosition;
+  using Move = CarpetMove;
+  static constexpr int kMaxMoves = CarpetRules::kMaxMoves;
+  const CarpetRules& rules;
+  int Moves(const Position& p, Move* out) const { return rules.Moves(p, out); }
+  void Apply(Position& p, Move m) const { rules.Apply(p, m); }
+  bool Won(const Position& p) const { return rules.Won(p); }
+  Key128 KeyOf(const Position& p) const { return rules.KeyOf(p); }
+  bool Lost(const Position&, Move, const Position& child) const { return rules.Bound(child) < 52; }
+  int Cost(const Position&, Move) const { return 1; }
+  // Every card not built needs a build, every card of the pack a turn; a
+  // waste card that is not the next of its suit, about half a patch.
+  int Estimate(const Position& p) const { return Floor(p) + std::popcount(p.waste) / 2; }
+  int Floor(const Position& p) const { return (52 - p.built) + (52 - p.drawn); }
+};
+
+}  // namespace
+
+uint64_t FindShortCarpetLine(const Deal& deal, uint64_t bound, uint64_t work, std::vector<MoveSpec>& line) {
+  Loaded l;
+  Load(deal, true, l);
+  const auto found = FindShortLine(ShortRules{l.rules}, l.start, {.bound = bound, .max_nodes = work});
+  line.clear();
+  if (!found.line.empty()) line = Specs(deal, found.line);
+  return found.nodes;
+}
+
+CarpetSolve SolveCarpet(const Deal& deal, const SearchLimits& limits, bool prune) {
+  Loaded l;
+  Load(deal, prune, l);
+  auto outcome = Search(l.rules, l.start, limits);
+  CarpetSolve out;
+  out.result.verdict = outcome.verdict;
+  out.result.stats = outcome.stats;
+  out.score = l.rules.best;
+  if (outcome.verdict != Verdict::kSolved) return out;
+  out.result.moves = Specs(deal, outcome.line);
   return out;
 }
 

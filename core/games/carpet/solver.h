@@ -19,6 +19,11 @@ struct CarpetSolve {
 // bound), for the tests. REQUIRES: CheckDeal(deal).ok() for game "carpet".
 CarpetSolve SolveCarpet(const Deal& deal, const SearchLimits& limits, bool prune = true);
 
+// Writes to `line` a winning line of `deal` of fewer than `bound` moves found
+// by weighted A* (core/short_search.h) within `work` positions, or leaves it
+// empty; returns the positions made (for the shortening, core/shorten.h).
+uint64_t FindShortCarpetLine(const Deal& deal, uint64_t bound, uint64_t work, std::vector<MoveSpec>& line);
+
 namespace carpet {
 
 inline constexpr int kSlots = 20;

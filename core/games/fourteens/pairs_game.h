@@ -14,6 +14,7 @@
 #include "core/games/fourteens/decide.h"
 #include "core/games/fourteens/layout.h"
 #include "core/games/fourteens/solver.h"
+#include "core/shorten.h"
 
 namespace talon::fourteens {
 
@@ -52,6 +53,9 @@ class PairsGame : public Game {
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
   }
+  // Every move discards two cards: a win takes half the cards
+  // (docs/solvers/adding-games.md#line-length).
+  const LineHooks& line_hooks() const override { return OneLengthHooks(); }
 
   // Solve with the choice of search: prune = false is the plain exhaustive
   // search (every legal move, no dead test) the tests compare against.

@@ -16,6 +16,7 @@
 
 #include "core/games/games.h"
 #include "core/games/idiots_delight/solver.h"
+#include "core/shorten.h"
 
 namespace talon {
 namespace {
@@ -98,6 +99,10 @@ class IdiotsDelight final : public Game {
 
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return idiot::SolveDeal(deal, limits, /*prune=*/true);
+  }
+  const LineHooks& line_hooks() const override {
+    static const ReplanHooks hooks(idiot::FindShortLine);
+    return hooks;
   }
 
   Table StartTable(const Deal& deal) const override {

@@ -5,6 +5,7 @@
 
 #include "core/game.h"
 #include "core/games/idiots_delight/position.h"  // kColumns, kReserveSlots, kMaxDealtColumn
+#include "core/games/idiots_delight/rules.h"
 
 namespace talon::idiot {
 
@@ -13,5 +14,14 @@ namespace talon::idiot {
 // the automatic foundation moves too. prune=false is the plain search (see
 // Rules::prune), for the tests. REQUIRES: CheckDeal(deal).ok().
 SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune);
+
+// The MoveSpec of solver move `m` in `p` (foundations numbered by suit, 1-4
+// for clubs, diamonds, hearts, spades).
+MoveSpec ToMoveSpec(const Rules& rules, const Position& p, Move m);
+
+// Writes to `line` a winning line of `deal` of fewer than `bound` moves found
+// by weighted A* (core/short_search.h) within `work` positions, or leaves it
+// empty; returns the positions made (for the shortening, core/shorten.h).
+uint64_t FindShortLine(const Deal& deal, uint64_t bound, uint64_t work, std::vector<MoveSpec>& line);
 
 }  // namespace talon::idiot

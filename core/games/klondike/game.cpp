@@ -19,6 +19,7 @@
 
 #include "core/games/games.h"
 #include "core/games/klondike/export.h"
+#include "core/games/klondike/line.h"
 #include "core/games/klondike/solver.h"
 
 namespace talon {
@@ -177,6 +178,7 @@ class Klondike : public Game {
   }
 
   Status Play(Table& t, const MoveSpec& m) const override;
+  const LineHooks& line_hooks() const override { return KlondikeLineHooks(); }
   std::string FormatMove(const MoveSpec& m) const override;
   Expected<MoveSpec> ParseMove(std::string_view text) const override;
 
