@@ -1,6 +1,7 @@
 #include "core/shorten.h"
 
 #include <algorithm>
+#include <iterator>
 #include <unordered_map>
 #include <utility>
 
@@ -134,21 +135,28 @@ class Editor {
   }
 
   // Tries the line plays_[0, begin) + repl + plays_[end, n): keeps it iff it
-  // replays to a win in fewer checker moves.
+  // replays to a win in fewer checker moves. The replay stops where it
+  // meets the old line's table again (the rest is known).
   bool Try(size_t begin, std::span<const MoveSpec> repl, size_t end) {
     if (Spent()) return false;
     const size_t n = plays_.size();
     const uint64_t best = cost_[n];
     // Every kept move costs at least one checker move.
     if (cost_[begin] + repl.size() + (n - end) >= best) return false;
-    Table& t = scratch_;
-    t = before_[begin];
+    trial_.clear();
+    trial_cost_.clear();
+    Table t = before_[begin];
     uint64_t c = cost_[begin];
-    for (const MoveSpec& m : repl) {
+    auto step = [&](const MoveSpec& m) {
       const int s = Step(t, m);
       if (s < 0) return false;
       c += static_cast<uint64_t>(s);
-    }
+      trial_.push_back(t);
+      trial_cost_.push_back(c);
+      return true;
+    };
+    for (const MoveSpec& m : repl)
+      if (!step(m)) return false;
     size_t k = end;
     bool joined = false;
     for (; k < n; ++k) {
@@ -157,36 +165,52 @@ class Editor {
         joined = true;
         break;
       }
-      const int s = Step(t, plays_[k]);
-      if (s < 0) return false;
-      c += static_cast<uint64_t>(s);
+      if (!step(plays_[k])) return false;
     }
     if (joined ? c + (best - cost_[k]) >= best : (c >= best || !game_.Won(t))) return false;
-    // Keep it.
+    // Keep it: the tables and costs of the trial, then (if it joined) the
+    // old line's from plays_[k] on, its costs shifted.
     std::vector<MoveSpec> line(plays_.begin(), plays_.begin() + static_cast<std::ptrdiff_t>(begin));
     line.insert(line.end(), repl.begin(), repl.end());
     line.insert(line.end(), plays_.begin() + static_cast<std::ptrdiff_t>(end), plays_.end());
-    std::swap(plays_, line);
-    if (Rebuild(begin) && game_.Won(before_.back()) && cost_.back() < best) return true;
-    std::swap(plays_, line);  // (cannot happen: the replay above was the same)
-    Rebuild(begin);
-    return false;
+    std::vector<Table> tables(std::make_move_iterator(before_.begin()),
+                              std::make_move_iterator(before_.begin() + static_cast<std::ptrdiff_t>(begin) + 1));
+    std::vector<uint64_t> costs(cost_.begin(), cost_.begin() + static_cast<std::ptrdiff_t>(begin) + 1);
+    tables.insert(tables.end(), std::make_move_iterator(trial_.begin()), std::make_move_iterator(trial_.end()));
+    costs.insert(costs.end(), trial_cost_.begin(), trial_cost_.end());
+    if (joined) {
+      for (size_t i = k + 1; i <= n; ++i) {
+        tables.push_back(std::move(before_[i]));
+        costs.push_back(cost_[i] - cost_[k] + c);
+      }
+    }
+    plays_ = std::move(line);
+    before_ = std::move(tables);
+    cost_ = std::move(costs);
+    return true;
   }
 
-  // A position met twice: the moves between are left out.
+  // A table met twice: the moves between are left out, every such span at
+  // once (from the first table, to the last time it is met), then the line
+  // replayed. The hashing is counted as work.
   bool CutCycles() {
-    bool any = false;
-    for (bool found = true; found && !Spent();) {
-      found = false;
-      std::unordered_map<uint64_t, size_t> last;
-      for (size_t i = 0; i < before_.size(); ++i) last[TableHash(before_[i])] = i;
-      for (size_t i = 0; i < before_.size() && !found; ++i) {
-        const size_t j = last[TableHash(before_[i])];
-        if (j > i && SameTable(before_[i], before_[j])) found = Try(i, {}, j);
+    const size_t n = plays_.size();
+    used_ += n + 1;
+    std::vector<uint64_t> hash(n + 1);
+    std::unordered_map<uint64_t, size_t> last;
+    for (size_t i = 0; i <= n; ++i) last[hash[i] = TableHash(before_[i])] = i;
+    std::vector<MoveSpec> line;
+    bool cut = false;
+    for (size_t i = 0; i < n;) {
+      const size_t j = last[hash[i]];
+      if (j > i && SameTable(before_[i], before_[j])) {
+        i = j;
+        cut = true;
+      } else {
+        line.push_back(plays_[i++]);
       }
-      any = any || found;
     }
-    return any;
+    return cut && Try(0, line, n);
   }
 
   bool DeleteSingles() {
@@ -284,7 +308,8 @@ class Editor {
   std::vector<MoveSpec> plays_;
   std::vector<Table> before_;  // before_[k]: the table before plays_[k]'s derived moves
   std::vector<uint64_t> cost_;  // cost_[k]: checker moves before them
-  Table scratch_;
+  std::vector<Table> trial_;  // the tables after each move of a trial
+  std::vector<uint64_t> trial_cost_;
 };
 
 }  // namespace
