@@ -57,6 +57,7 @@ size_t Areas::CardCount() const {
 }
 
 std::string Deal::Name() const {
+  if (number && shuffle == "pysol") return game + "#pysol-" + std::to_string(*number);
   if (number) return game + "#" + std::to_string(*number);
   return game + " (hand-made)";
 }

@@ -47,13 +47,17 @@ struct Areas {
 struct Deal {
   std::string game;                // game id, e.g. "fourteen-out"
   std::optional<uint64_t> number;  // absent for a hand-made deal
-  std::string shuffle;             // "talon-v1"; empty for a hand-made deal
+  std::string shuffle;             // "talon-v1" or "pysol"; empty for a hand-made deal
   Options options;                 // complete, defaults written out
   Areas areas;
 
-  // "fourteen-out#12345" (options appended as " slots=15" when not default
-  // is not known here: see DealName in game.h); "fourteen-out (hand-made)".
+  // "fourteen-out#12345", "klondike#pysol-12345" for PySolFC's game 12345
+  // (options that differ from their defaults are added by DealName in
+  // game.h); "fourteen-out (hand-made)".
   std::string Name() const;
+  // The shuffle its solutions name: "pysol", or empty for talon-v1 and
+  // hand-made deals (a solution leaves talon-v1 unsaid).
+  std::string SolutionShuffle() const { return shuffle == "pysol" ? shuffle : std::string(); }
   friend bool operator==(const Deal&, const Deal&) = default;
 };
 

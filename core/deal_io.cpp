@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/io_common.h"
+#include "core/shuffle.h"
 
 namespace talon {
 
@@ -166,16 +167,13 @@ Expected<Deal> DealFromJson(std::string_view line, GameList games) {
   }
   if (shuffle != j.end()) {
     if (!shuffle->is_string())
-      return Status::BadInput("shuffle: must be a string such as \"talon-v1\", not " +
+      return Status::BadInput("shuffle: must be a string such as \"talon-v1\" or \"pysol\", not " +
                               io::Describe(*shuffle));
     deal.shuffle = shuffle->get<std::string>();
     if (deal.shuffle.empty())
-      return Status::BadInput("shuffle: must name a shuffle (\"talon-v1\"), not ''");
+      return Status::BadInput("shuffle: must name a shuffle (\"talon-v1\" or \"pysol\"), not ''");
   }
-  if (number != j.end() && shuffle == j.end())
-    return Status::BadInput("shuffle: missing; a numbered deal names its shuffle "
-                            "(\"shuffle\": \"talon-v1\"); a hand-made deal has neither \"deal\" "
-                            "nor \"shuffle\"");
+  if (number != j.end() && shuffle == j.end()) deal.shuffle = kShuffleName;  // absent: talon-v1
   if (number == j.end() && shuffle != j.end())
     return Status::BadInput("deal: missing; \"shuffle\" goes with a deal number (\"deal\": 12345); "
                             "a hand-made deal has neither \"deal\" nor \"shuffle\"");

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/games/games.h"
+#include "core/pysol_shuffle.h"
 #include "core/shorten.h"
 #include "core/shuffle.h"
 #include "core/transposition_table.h"
@@ -115,20 +116,42 @@ Solution MakeSolution(const Deal& deal, SolveResult result) {
   Solution s;
   s.game = deal.game;
   s.deal = deal.number;
+  s.shuffle = deal.SolutionShuffle();
   s.options = deal.options;
   s.result = result.verdict;
   s.moves = std::move(result.moves);
   return s;
 }
 
-Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options) {
+Expected<std::vector<Card>> Game::PysolDeck(std::span<const Card>, const Options&) const {
+  return Status::Usage("--shuffle pysol: PySolFC has no game dealt as " + std::string(title()) +
+                       " is (docs/pysol.md)");
+}
+
+std::string_view ShuffleName(Shuffle s) {
+  return s == Shuffle::kPysol ? kPysolShuffleName : kShuffleName;
+}
+
+std::optional<Shuffle> ParseShuffle(std::string_view name) {
+  if (name == kShuffleName) return Shuffle::kTalonV1;
+  if (name == kPysolShuffleName) return Shuffle::kPysol;
+  return std::nullopt;
+}
+
+Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options, Shuffle shuffle) {
   auto complete = CompleteOptions(game.option_specs(), options);
   if (!complete) return complete.status();
   Deal deal;
   deal.game = std::string(game.id());
   deal.number = number;
-  deal.shuffle = kShuffleName;
+  deal.shuffle = std::string(ShuffleName(shuffle));
   deal.options = *complete;
+  if (shuffle == Shuffle::kPysol) {
+    auto deck = game.PysolDeck(PysolDealtOrder(number, game.decks()), deal.options);
+    if (!deck) return deck.status();
+    deal.areas = game.DealCards(*deck, deal.options);
+    return deal;
+  }
   std::vector<Card> deck = ShuffledDeck(number, game.decks());
   deal.areas = game.DealCards(deck, deal.options);
   return deal;
@@ -138,9 +161,10 @@ Status CheckDeal(const Game& game, Deal& deal) {
   auto complete = CompleteOptions(game.option_specs(), deal.options);
   if (!complete) return complete.status().WithContext("options");
   deal.options = *complete;
-  if (!deal.shuffle.empty() && deal.shuffle != kShuffleName)
+  std::optional<Shuffle> shuffle = ParseShuffle(deal.shuffle);
+  if (!deal.shuffle.empty() && !shuffle)
     return Status::BadInput("shuffle: unknown shuffle '" + deal.shuffle + "' (this version knows " +
-                            kShuffleName + ")");
+                            kShuffleNames + ")");
   const auto allowed = game.areas();
   for (Area a : kAllAreas) {
     if (std::find(allowed.begin(), allowed.end(), a) != allowed.end()) continue;
@@ -172,14 +196,16 @@ Status CheckDeal(const Game& game, Deal& deal) {
                                 " time" + (want == 1 ? "" : "s"));
     }
   TALON_RETURN_IF_ERROR(game.CheckShape(deal.areas, deal.options));
-  if (deal.number && !deal.shuffle.empty()) {
-    auto expected = MakeDeal(game, *deal.number, deal.options);
+  if (deal.number && shuffle) {
+    auto expected = MakeDeal(game, *deal.number, deal.options, *shuffle);
+    if (!expected && expected.status().code() == StatusCode::kUsage)
+      return Status::BadInput("shuffle: " + expected.status().message());
     if (expected && expected->areas.face_down != deal.areas.face_down)
       return Status::BadInput("face_down: deal " + std::to_string(*deal.number) +
                               " of this game has other face-down counts");
     if (expected && !(expected->areas == deal.areas))
       return Status::BadInput("areas: the cards are not those of deal " + std::to_string(*deal.number) +
-                              " (shuffle " + kShuffleName +
+                              " (shuffle " + deal.shuffle +
                               "); remove \"deal\" and \"shuffle\" to make it a hand-made deal");
   }
   return Status::Ok();

@@ -2,10 +2,11 @@
 //
 // A game's file (core/games/NAME.cpp, or a folder core/games/NAME/ when its
 // solver is large) holds everything about it: its GameInfo (given once, to
-// the constructor), its dealing order, the checker that plays a MoveSpec on
-// a Table (used by talon-verify, independent of the solver), the solver's
-// compact rules run by the generic search in core/search.h, and its move
-// notation. core/games/games.h lists the games.
+// the constructor), its dealing order (and PySolFC's: PysolDeck), the
+// checker that plays a MoveSpec on a Table (used by talon-verify,
+// independent of the solver), the solver's compact rules run by the generic
+// search in core/search.h, and its move notation. core/games/games.h lists
+// the games.
 #pragma once
 
 #include <cstdint>
@@ -62,6 +63,12 @@ class Game {
   // Deals a shuffled deck (deck[0] first) onto the layout.
   // REQUIRES: deck.size() == 52 * decks(), options complete.
   virtual Areas DealCards(std::span<const Card> deck, const Options& options) const = 0;
+  // PySolFC (docs/pysol.md): the deck that DealCards deals to the layout
+  // PySolFC shows for the same game number, from `dealt`, PySolFC's cards in
+  // the order it deals them (PysolDealtOrder). A usage error says why when
+  // PySolFC has no game with this game's layout and dealing (the default).
+  virtual Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt,
+                                                const Options& options) const;
   // Checks pile counts and shapes, face-down counts: everything but which
   // cards there are (CheckDeal does that). Messages name the field, e.g.
   // "areas.tableau[3]: a pile of this game holds 4 or 5 cards, not 7".
@@ -109,12 +116,21 @@ const Game* FindGame(std::string_view id);
 std::span<const Game* const> AllGames();
 std::string GameIdList();  // "fourteen-out, take-fourteen, ..."
 
-// The solution record of `deal`: its game, number and options, and the
-// verdict and moves of `result`.
+// The solution record of `deal`: its game, number, shuffle and options, and
+// the verdict and moves of `result`.
 Solution MakeSolution(const Deal& deal, SolveResult result);
 
-// Deals deal `number` of `game`. Fails (kBadInput) only on bad options.
-Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options);
+// The shuffles that turn a deal number into a deck (Deal::shuffle names
+// them): talon-v1 (docs/shuffle.md) and PySolFC's game numbers ("pysol").
+enum class Shuffle { kTalonV1, kPysol };
+std::string_view ShuffleName(Shuffle s);  // "talon-v1", "pysol"
+std::optional<Shuffle> ParseShuffle(std::string_view name);
+inline constexpr const char* kShuffleNames = "talon-v1, pysol";
+
+// Deals deal `number` of `game` with `shuffle`. Fails with kBadInput on bad
+// options, kUsage when the game has no deal of that shuffle (PysolDeck).
+Expected<Deal> MakeDeal(const Game& game, uint64_t number, const Options& options,
+                        Shuffle shuffle = Shuffle::kTalonV1);
 // Checks a deal completely: known game and options (completed in place),
 // the right cards for the game, pile shapes. Messages name the field.
 Status CheckDeal(const Game& game, Deal& deal);

@@ -42,6 +42,10 @@ struct DealExport {
   Expected<std::string> (*write)(const Deal& deal) = nullptr;
   // Deals are separated by an empty line (else each is one line).
   bool blank_line_between = false;
+  // Set when the text holds the cards only, not the rules: how the program
+  // that reads it is told them ("KSolve: -draw 1 or -draw 3"). talon-deal then
+  // refuses --option (a usage error) rather than drop it unsaid.
+  std::string rules_elsewhere;
 };
 
 struct GameInfo {

@@ -19,6 +19,7 @@ std::optional<Verdict> ParseVerdict(std::string_view name);
 struct Solution {
   std::string game;
   std::optional<uint64_t> deal;
+  std::string shuffle;  // "pysol" for PySolFC's game numbers; empty for talon-v1
   Options options;
   Verdict result = Verdict::kUnknown;
   std::vector<MoveSpec> moves;  // a winning line iff result == kSolved

@@ -104,6 +104,7 @@ std::string SolutionToJson(const Solution& solution) {
   j["format"] = kSolutionFormat;
   j["game"] = solution.game;
   if (solution.deal) j["deal"] = *solution.deal;
+  if (solution.deal && !solution.shuffle.empty()) j["shuffle"] = solution.shuffle;
   j["options"] = io::OptionsToJson(solution.options);
   j["result"] = std::string(VerdictName(solution.result));
   j["moves"] = OJson::array();
@@ -155,7 +156,7 @@ Expected<Solution> SolutionFromJson(std::string_view line, GameList games) {
   TALON_RETURN_IF_ERROR(
       io::CheckFormat(j, kSolutionFormat, "a solution", "talon-deal/1", "a deal"));
   TALON_RETURN_IF_ERROR(io::CheckKeys(j, "", "a solution",
-                                      {"format", "game", "deal", "options", "result", "moves"}));
+                                      {"format", "game", "deal", "shuffle", "options", "result", "moves"}));
   auto game = io::GameFromJson(j, games);
   if (!game) return game.status();
   Solution s;
@@ -166,6 +167,14 @@ Expected<Solution> SolutionFromJson(std::string_view line, GameList games) {
       return Status::BadInput("deal: must be a whole number from 0 to 18446744073709551615, not " +
                               io::Describe(*it));
     s.deal = *n;
+  }
+  if (auto it = j.find("shuffle"); it != j.end()) {
+    if (!it->is_string() || !ParseShuffle(it->get_ref<const std::string&>()))
+      return Status::BadInput("shuffle: " + io::Describe(*it) + " is not a shuffle (" +
+                              kShuffleNames + ")");
+    if (!s.deal)
+      return Status::BadInput("deal: missing; \"shuffle\" goes with a deal number");
+    if (it->get_ref<const std::string&>() != "talon-v1") s.shuffle = it->get<std::string>();
   }
   Options given;
   if (auto it = j.find("options"); it != j.end()) {
@@ -204,7 +213,8 @@ Expected<Solution> SolutionFromJson(std::string_view line, GameList games) {
 
 std::string SolutionToText(const Game& game, const Solution& solution) {
   std::string out(game.id());
-  if (solution.deal) out += "#" + std::to_string(*solution.deal);
+  if (solution.deal) out += "#" + solution.shuffle + (solution.shuffle.empty() ? "" : "-") +
+                            std::to_string(*solution.deal);
   if (!solution.options.empty()) out += " " + FormatOptions(solution.options);
   out += " " + std::string(VerdictName(solution.result)) + "\n";
   for (size_t i = 0; i < solution.moves.size(); ++i)
@@ -232,6 +242,10 @@ Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game
   s.game = std::string(id);
   if (hash != std::string_view::npos) {
     std::string_view num = name.substr(hash + 1);
+    if (num.starts_with("pysol-")) {  // PySolFC's game number (docs/formats.md)
+      s.shuffle = "pysol";
+      num.remove_prefix(6);
+    }
     uint64_t n = 0;
     auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
     if (num.empty() || ec != std::errc() || ptr != num.data() + num.size())
@@ -297,7 +311,9 @@ Expected<std::vector<Solution>> ReadText(std::istream& in, const std::string& so
     if (num != std::to_string(want))
       return Status::BadInput(where() + ": move numbered " + std::string(num) + ", but this is move " +
                               std::to_string(want) + " of " + current->game +
-                              (current->deal ? "#" + std::to_string(*current->deal) : "") +
+                              (current->deal ? "#" + current->shuffle + (current->shuffle.empty() ? "" : "-") +
+                                                   std::to_string(*current->deal)
+                                             : "") +
                               " (moves are numbered 1, 2, 3, ... in order)");
     if (current->result != Verdict::kSolved)
       return Status::BadInput(where() + ": a solution whose result is " +

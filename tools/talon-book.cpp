@@ -17,6 +17,7 @@
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
 #include "tools/cli/print_options.h"
+#include "tools/cli/shuffle_option.h"
 
 namespace talon::cli {
 namespace {
@@ -53,7 +54,8 @@ const ToolHelp kHelp = {
 int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::string games_text, count_text, from_text = "1", per_page_text, paper, solutions_text = "back", title,
-                                      output_path, jsonl_path, max_nodes_text = "5000000", max_scan_text = "100000";
+                                      output_path, jsonl_path, max_nodes_text = "5000000", max_scan_text = "100000",
+                                      shuffle_text;
   PrintOptionText print;
   options.add_options()
       ("game", po::value(&games_text)->value_name("G[,G2...]"), "the games, comma-separated")
@@ -72,6 +74,7 @@ int Run(int argc, char** argv) {
        "search limit per deal (0 = none)")
       ("max-scan", po::value(&max_scan_text)->value_name("N")->default_value("100000"),
        "deal numbers tried per game at most");
+  AddShuffleOption(options, shuffle_text);
   po::variables_map vm;
   if (int code = ParseCommandLine(argc, argv, kHelp, options, nullptr, nullptr, vm); code >= 0) return code;
 
@@ -82,6 +85,10 @@ int Run(int argc, char** argv) {
   auto games_or = ParseGameList(games_text);
   if (!games_or) return Fail(games_or.status());
   const std::vector<const Game*> games = *games_or;
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
+  for (const Game* g : games)
+    if (Status s = CheckShuffleFor(*g, {}, *shuffle); !s.ok()) return Fail(s);
   auto count = ParseCount("--count", count_text);
   if (!count) return Fail(count.status());
   if (*count < 1 || *count > 10000) return Fail(Status::Usage("--count must be 1 to 10000"));
@@ -135,7 +142,7 @@ int Run(int argc, char** argv) {
                    "; raise --max-scan or --max-nodes, or ask for fewer");
         return kExitLimit;
       }
-      auto deal = MakeDeal(game, n, {});
+      auto deal = MakeDeal(game, n, {}, *shuffle);
       if (!deal) return Fail(deal.status());
       SolveResult r = game.Solve(*deal, limits);
       if (Cancelled()) return InterruptExitCode();

@@ -15,6 +15,7 @@
 #include "tools/cli/io.h"
 #include "tools/cli/parallel.h"
 #include "tools/cli/report.h"
+#include "tools/cli/shuffle_option.h"
 #include "tools/cli/signals.h"
 
 namespace talon::cli {
@@ -44,6 +45,11 @@ const ToolHelp kHelp = {
     "Output forms (--format): jsonl, one deal a line (docs/formats.md); text, the\n"
     "readable form, deals separated by an empty line; and for some games the\n"
     "formats of other programs, listed with the games below.\n"
+    "\n"
+    "--shuffle pysol numbers the deals as PySolFC numbers its games: deal N is the\n"
+    "deal PySolFC shows as game #N (named GAME#pysol-N), for fourteen-out,\n"
+    "take-fourteen, thirteens (slots=10), fifteen, take-ten, try-again, klondike\n"
+    "and idiots-delight; other games refuse it (exit 2). See docs/pysol.md.\n"
     "\n"
     "Exit status 3 also when fewer deals than --count K could be written (the\n"
     "range A-B holds fewer, or deal numbers ran out at 18446744073709551615).\n"
@@ -109,12 +115,13 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> option_pairs;
   std::string game_id, deal_text, deals_text, count_text, max_scan_text, max_nodes_text, format,
-      output_path, threads_text;
+      output_path, threads_text, shuffle_text;
   auto add = options.add_options();
   add("game", po::value(&game_id)->value_name("G"), "the game (required; see the list below)");
   add("deal", po::value(&deal_text)->value_name("N"), "deal number N (0 .. 2^64-1)");
   add("deals", po::value(&deals_text)->value_name("A-B"), "deals A to B");
   add("random", "deal numbers drawn from the OS");
+  AddShuffleOption(options, shuffle_text);
   add("count", po::value(&count_text)->value_name("K"),
       "how many deals (default: 1 with --deal and --random, all with --deals)");
   add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
@@ -147,6 +154,9 @@ int Run(int argc, char** argv) {
   auto options_or = ParseGameOptions(game, option_pairs);
   if (!options_or) return Fail(options_or.status());
   const Options game_options = *options_or;
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
+  if (Status s = CheckShuffleFor(game, game_options, *shuffle); !s.ok()) return Fail(s);
 
   const int modes = static_cast<int>(vm.count("deal") + vm.count("deals") + vm.count("random"));
   if (modes != 1)
@@ -195,6 +205,11 @@ int Run(int argc, char** argv) {
   auto export_or = FindExport(game, format);
   if (!export_or) return Fail(export_or.status());
   const DealExport* exporter = *export_or;  // null for jsonl and text
+  // A format that holds the cards only would drop an --option unsaid.
+  if (exporter && !exporter->rules_elsewhere.empty() && !option_pairs.empty())
+    return Fail(Status::Usage("--format " + format + " holds the cards only, not the rules (--option " +
+                              option_pairs.front() + "); write it without --option and give the rules "
+                              "to the program that reads it (" + exporter->rules_elsewhere + ")"));
   const bool text = format == "text";
   // Text forms are separated by an empty line; JSON Lines and one-line
   // export formats are not.
@@ -245,7 +260,7 @@ int Run(int argc, char** argv) {
   auto work = [&](uint64_t& number) -> Result {
     Result r;
     r.number = number;
-    auto deal = MakeDeal(game, number, game_options);
+    auto deal = MakeDeal(game, number, game_options, *shuffle);
     if (!deal) {
       r.status = deal.status();
       return r;

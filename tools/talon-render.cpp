@@ -18,6 +18,7 @@
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
 #include "tools/cli/print_options.h"
+#include "tools/cli/shuffle_option.h"
 
 namespace talon::cli {
 namespace {
@@ -62,7 +63,7 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> option_pairs;
   std::string game_id, deal_text, input_path, solution_path, output_path, format, sheet = "both", paper,
-      dpi_text = "150", max_nodes_text, max_seconds_text;
+      dpi_text = "150", max_nodes_text, max_seconds_text, shuffle_text;
   PrintOptionText print;
   options.add_options()
       ("game", po::value(&game_id)->value_name("G"), "make deal N of game G (with --deal)")
@@ -80,6 +81,7 @@ int Run(int argc, char** argv) {
   options.add_options()
       ("max-nodes", po::value(&max_nodes_text)->value_name("N"), "when solving: give up after N positions")
       ("max-seconds", po::value(&max_seconds_text)->value_name("S"), "when solving: give up after S seconds");
+  AddShuffleOption(options, shuffle_text);
   po::options_description hidden;
   hidden.add_options()("input", po::value(&input_path)->value_name("DEAL-FILE"), "the deal ('-' = standard input)");
   po::positional_options_description positional;
@@ -104,6 +106,9 @@ int Run(int argc, char** argv) {
   if (generate && (!vm.count("game") || !vm.count("deal")))
     return Fail(Status::Usage("--game and --deal go together"));
   if (!generate && !option_pairs.empty()) return Fail(Status::Usage("--option needs --game"));
+  if (!generate && !shuffle_text.empty()) return Fail(Status::Usage("--shuffle needs --game"));
+  auto shuffle = ParseShuffleOption(shuffle_text);
+  if (!shuffle) return Fail(shuffle.status());
   SearchLimits limits;
   limits.cancel = &CancelFlag();
   if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
@@ -125,7 +130,7 @@ int Run(int argc, char** argv) {
     if (!n) return Fail(n.status());
     auto o = ParseGameOptions(*game, option_pairs);
     if (!o) return Fail(o.status());
-    auto d = MakeDeal(*game, *n, *o);
+    auto d = MakeDeal(*game, *n, *o, *shuffle);
     if (!d) return Fail(d.status());
     deal = *d;
   } else {
@@ -165,7 +170,8 @@ int Run(int argc, char** argv) {
       if (!sols) return Fail(sols.status());
       bool matched = false;
       for (const Solution& s : *sols)
-        if (s.game == deal.game && s.deal == deal.number && s.options == deal.options) {
+        if (s.game == deal.game && s.deal == deal.number && s.shuffle == deal.SolutionShuffle() &&
+            s.options == deal.options) {
           solution = s;
           matched = true;
           break;

@@ -61,9 +61,11 @@ std::string Plural(size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-// A numbered deal's identity: game, number, complete options.
-std::string Key(const std::string& game, uint64_t number, const Options& options) {
-  return game + "#" + std::to_string(number) + " " + FormatOptions(options);
+// A numbered deal's identity: game, shuffle, number, complete options.
+std::string Key(const std::string& game, const std::string& shuffle, uint64_t number,
+                const Options& options) {
+  return game + "#" + shuffle + (shuffle.empty() ? "" : "-") + std::to_string(number) + " " +
+         FormatOptions(options);
 }
 
 // The cards still in play: not on the discard or the foundations.
@@ -103,7 +105,9 @@ void SkipRecordsOfFormat(std::string& bytes, std::string_view skip) {
 }
 
 std::string Describe(const Solution& s) {
-  return s.game + (s.deal ? "#" + std::to_string(*s.deal) : " (hand-made)") +
+  return s.game +
+         (s.deal ? "#" + s.shuffle + (s.shuffle.empty() ? "" : "-") + std::to_string(*s.deal)
+                 : " (hand-made)") +
          (s.options.empty() ? "" : " " + FormatOptions(s.options));
 }
 
@@ -177,7 +181,7 @@ int Run(int argc, char** argv) {
   std::vector<size_t> hand_made;           // indices of hand-made deals, in order
   for (size_t i = 0; i < deals.size(); ++i) {
     if (deals[i].number)
-      numbered.emplace(Key(deals[i].game, *deals[i].number, deals[i].options), i);
+      numbered.emplace(Key(deals[i].game, deals[i].SolutionShuffle(), *deals[i].number, deals[i].options), i);
     else
       hand_made.push_back(i);
   }
@@ -193,11 +197,11 @@ int Run(int argc, char** argv) {
     if (!complete) return Fail(complete.status().WithContext(where + ": options"));
     s.options = *complete;
     if (s.deal) {
-      auto it = numbered.find(Key(s.game, *s.deal, s.options));
+      auto it = numbered.find(Key(s.game, s.shuffle, *s.deal, s.options));
       if (it == numbered.end())
         return Fail(Status::BadInput(where + ": no such deal in " + deal_name +
                                      " (a solution matches the deal with the same game, "
-                                     "deal number and options)"));
+                                     "shuffle, deal number and options)"));
       match[k] = &deals[it->second];
     } else {
       const size_t nth = hand_made_seen++;

@@ -152,6 +152,11 @@ class Fifteen final : public SlotGame {
         }) {}
 
   int Slots(const Options&) const override { return kSlots; }
+  // PySolFC's Fifteens (not its Fifteen, another game) deals 16 slots row by
+  // row, then keeps the rest as its talon: this game's order (docs/pysol.md).
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    return std::vector<Card>(dealt.begin(), dealt.end());
+  }
   SolveResult SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const override;
 
  protected:

@@ -88,6 +88,12 @@ class FourOfAKind final : public Game {
     return a;
   }
 
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card>, const Options&) const override {
+    return Status::Usage("--shuffle pysol: PySolFC has no Four of a Kind (its Clock is "
+                         "another game), so no PySolFC game number names a deal of it "
+                         "(docs/pysol.md)");
+  }
+
   Status CheckShape(const Areas& areas, const Options&) const override {
     if (areas.tableau.size() != kPiles)
       return Status::BadInput("areas.tableau: four-of-a-kind has 13 piles (A..K), not " +

@@ -25,6 +25,16 @@ class FourteenOut final : public fourteens::PairsGame<12, 5> {
                 "card is removed.",
             .areas = {Area::kTableau},
         }) {}
+  // PySolFC's Fourteen deals round robin (card k on pile k mod 12): pile p
+  // holds dealt[p], dealt[p + 12], ... bottom to top; this game deals pile by
+  // pile, so its deck lists pile 1's cards, then pile 2's, ... (docs/pysol.md).
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    std::vector<Card> deck;
+    deck.reserve(dealt.size());
+    for (size_t p = 0; p < 12; ++p)
+      for (size_t k = p; k < dealt.size(); k += 12) deck.push_back(dealt[k]);
+    return deck;
+  }
 };
 
 }  // namespace

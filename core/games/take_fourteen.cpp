@@ -25,6 +25,11 @@ class TakeFourteen final : public fourteens::PairsGame<12, 5> {
                 "Empty piles stay empty. You win when every card is removed.",
             .areas = {Area::kTableau},
         }) {}
+  // PySolFC's Fourteen (also named Take Fourteen there) deals round robin
+  // too, so its order is this game's (docs/pysol.md).
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    return std::vector<Card>(dealt.begin(), dealt.end());
+  }
 };
 
 }  // namespace

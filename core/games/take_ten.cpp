@@ -72,6 +72,11 @@ class TakeTen final : public SlotGame {
         }) {}
 
   int Slots(const Options&) const override { return 13; }
+  // PySolFC's Tens (also named Take Ten there) deals 13 slots in order, then
+  // keeps the rest as its talon: this game's order (docs/pysol.md).
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    return std::vector<Card>(dealt.begin(), dealt.end());
+  }
   SolveResult SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const override {
     return SolveSlotRules<TakeTenMoves>(deal, 13, limits, prune);
   }

@@ -66,6 +66,14 @@ class Thirteens final : public SlotGame {
   int Slots(const Options& options) const override {
     return static_cast<int>(IntOption(options, "slots"));
   }
+  // PySolFC's Thirteens deals 10 slots in order, then keeps the rest as its
+  // talon: the same order as this game's (docs/pysol.md).
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options& options) const override {
+    if (Slots(options) != 10)
+      return Status::Usage("--shuffle pysol: PySolFC's Thirteens deals 10 slots; slots=" +
+                           std::to_string(Slots(options)) + " has no PySolFC deal (docs/pysol.md)");
+    return std::vector<Card>(dealt.begin(), dealt.end());
+  }
   SolveResult SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const override {
     return SolveSlotRules<ThirteensMoves>(deal, Slots(deal.options), limits, prune);
   }

@@ -27,6 +27,11 @@ class TripleFourteens final : public fourteens::PairsGame<24, 7> {
             .decks = 3,
             .areas = {Area::kTableau},
         }) {}
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card>, const Options&) const override {
+    return Status::Usage("--shuffle pysol: PySolFC has no three-deck Fourteens (its nearest, "
+                         "Double Fourteen, deals two decks to 18 piles), so no PySolFC game "
+                         "number names a deal of Triple Fourteens (docs/pysol.md)");
+  }
 };
 
 }  // namespace

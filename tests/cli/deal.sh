@@ -120,9 +120,11 @@ expect_lines "$TMP/py.out" 17
 expect_in "$TMP/py.out" "Talon: QC 4S 6C 7C AS 5C AH KS 6H QS QH QD 9D 3D 3S AC 4C 2H 8C TC 3H 2S 9H 7S"
 expect_in "$TMP/py.out" "<JD> <3C> <4H> <KC> <TS> <TD> 8S"
 [ "$(grep -c '^Talon: ' "$TMP/py.out")" = 2 ] || fail "two boards expected"
+# The board holds no rule: an --option is refused with the reason, not dropped.
 run pyopt "$D" --game klondike --deal 1 --option draw=1 --option passes=3 --format pysol
-expect_rc pyopt 0
-expect_in "$TMP/pyopt.out" "Talon: QC 4S"
+expect_rc pyopt 2
+expect_in "$TMP/pyopt.err" "holds the cards only, not the rules"
+[ -s "$TMP/pyopt.out" ] && fail "--format pysol wrote a board without its options"
 run ksbad "$D" --game fourteen-out --deal 1 --format ksolve
 expect_rc ksbad 2
 expect_in "$TMP/ksbad.err" "talon-deal: error: --format ksolve is for klondike deals only"

@@ -14,39 +14,16 @@
 #include "core/game.h"
 #include "core/games/games.h"
 #include "core/shuffle.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
 
+using namespace test;
+
 const Game& G() { return CarpetGame(); }
 
-Card C(const std::string& name) {
-  auto c = ParseCard(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(Card());
-}
-
 Options Patching(const std::string& p) { return Options{{"patching", std::string(p)}}; }
-
-// A deck starting with `first` (deck[0] first), the other cards after them
-// in canonical order.
-std::vector<Card> DeckStarting(const std::vector<std::string>& first) {
-  std::vector<Card> deck;
-  for (const auto& n : first) deck.push_back(C(n));
-  std::vector<Card> all(52);
-  CanonicalDeck(1, all);
-  for (Card c : all)
-    if (std::find(deck.begin(), deck.end(), c) == deck.end()) deck.push_back(c);
-  return deck;
-}
-
-Deal DealFromDeck(const std::vector<Card>& deck, const Options& options = {}) {
-  Deal d;
-  d.game = "carpet";
-  d.options = *CompleteOptions(G().option_specs(), options);
-  d.areas = G().DealCards(deck, d.options);
-  return d;
-}
 
 // A table in phase 1 (turning begun) or 0: slots ("" = hole), foundations
 // built up to the given rank per suit (C D H S), the pack in drawing order,
@@ -55,7 +32,7 @@ Table MakeTable(const std::vector<std::string>& slots, std::array<int, 4> built,
                 const std::vector<std::string>& pack, const std::vector<std::string>& waste,
                 int phase, const Options& options = {}) {
   Table t;
-  t.options = *CompleteOptions(G().option_specs(), options);
+  t.options = GameOptions(G(), options);
   for (const auto& s : slots) t.areas.tableau.push_back(s.empty() ? Pile{} : Pile{C(s)});
   t.areas.foundations.resize(4);
   for (int s = 0; s < 4; ++s)
@@ -67,31 +44,10 @@ Table MakeTable(const std::vector<std::string>& slots, std::array<int, 4> built,
   return t;
 }
 
-MoveSpec Mv(Place from, Place to, const std::string& card) {
-  MoveSpec m;
-  m.from = {from};
-  m.to = to;
-  m.cards = {C(card)};
-  return m;
-}
 Place Slot(int s) { return Place{Area::kTableau, s}; }
 Place Found(int f) { return Place{Area::kFoundations, f}; }
 const Place kWaste{Area::kWaste, 0};
 const Place kPack{Area::kStock, 0};
-
-void ExpectIllegal(const Table& table, const MoveSpec& move, const std::string& why) {
-  Table t = table;
-  Status s = G().Play(t, move);
-  EXPECT_EQ(s.code(), StatusCode::kIllegalMove) << G().FormatMove(move);
-  EXPECT_NE(s.message().find(why), std::string::npos)
-      << G().FormatMove(move) << ": '" << s.message() << "' lacks '" << why << "'";
-  EXPECT_TRUE(t.areas == table.areas && t.counters == table.counters) << "an illegal move changed the table";
-}
-
-void ExpectLegal(Table& table, const MoveSpec& move) {
-  Status s = G().Play(table, move);
-  ASSERT_TRUE(s.ok()) << G().FormatMove(move) << ": " << s.message();
-}
 
 std::string SlotCard(const Table& t, int s) {
   const Pile& p = t.areas.tableau[static_cast<size_t>(s - 1)];
@@ -136,7 +92,7 @@ TEST(Carpet, AcesGoOutAndHolesRefillFromThePack) {
   std::vector<std::string> first = {"AC", "KS", "QS", "JS", "TS", "AD", "7S", "6S", "5S", "4S",
                                     "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H",
                                     "AH", "9S", "8S"};
-  Table t = G().StartTable(DealFromDeck(DeckStarting(first)));
+  Table t = G().StartTable(DealFromDeck(G(), DeckStarting(first)));
   EXPECT_EQ(SlotCard(t, 1), "9S");
   EXPECT_EQ(SlotCard(t, 6), "8S");
   EXPECT_EQ(t.areas.foundations[0], Pile{C("AC")});
@@ -151,31 +107,31 @@ TEST(Carpet, BuildingRefillsFromThePackUntilStopped) {
   std::vector<std::string> slots = Filler(19);
   slots.push_back("2C");
   Table t = MakeTable(slots, {1, 0, 0, 0}, {"AS", "3C", "3D"}, {}, 0);
-  ExpectIllegal(t, Mv(kPack, kWaste, "AS"), "only when nothing more can be built; 2\u2663");
-  ExpectIllegal(t, Mv(Slot(20), Found(2), "2C"), "foundation 2 is for");
-  ExpectIllegal(t, Mv(Slot(1), Found(4), "KS"), "needs Q\u2660 on foundation 4, which is empty");
-  ExpectIllegal(t, Mv(Slot(20), Found(1), "3C"), "slot 20 holds 2\u2663, not 3\u2663");
-  ExpectIllegal(t, Mv(Slot(21), Found(1), "2C"), "there is no slot 21");
-  ExpectIllegal(t, Mv(kPack, Found(4), "AS"), "turned onto the waste first");
-  ExpectIllegal(t, Mv(kPack, Slot(20), "AS"), "refilled from the pack by the rules");
-  ExpectIllegal(t, Mv(Slot(20), Slot(1), "2C"), "goes only to its foundation");
-  ExpectIllegal(t, Mv(Place{Area::kFoundations, 1}, Found(1), "AC"), "not from foundations");
-  ExpectIllegal(t, Mv(Slot(20), Place{Area::kDiscard, 0}, "2C"), "not to discard");
+  ExpectIllegal(G(), t, Mv(kPack, kWaste, "AS"), "only when nothing more can be built; 2\u2663");
+  ExpectIllegal(G(), t, Mv(Slot(20), Found(2), "2C"), "foundation 2 is for");
+  ExpectIllegal(G(), t, Mv(Slot(1), Found(4), "KS"), "needs Q\u2660 on foundation 4, which is empty");
+  ExpectIllegal(G(), t, Mv(Slot(20), Found(1), "3C"), "slot 20 holds 2\u2663, not 3\u2663");
+  ExpectIllegal(G(), t, Mv(Slot(21), Found(1), "2C"), "there is no slot 21");
+  ExpectIllegal(G(), t, Mv(kPack, Found(4), "AS"), "turned onto the waste first");
+  ExpectIllegal(G(), t, Mv(kPack, Slot(20), "AS"), "refilled from the pack by the rules");
+  ExpectIllegal(G(), t, Mv(Slot(20), Slot(1), "2C"), "goes only to its foundation");
+  ExpectIllegal(G(), t, Mv(Place{Area::kFoundations, 1}, Found(1), "AC"), "not from foundations");
+  ExpectIllegal(G(), t, Mv(Slot(20), Place{Area::kDiscard, 0}, "2C"), "not to discard");
   MoveSpec two = Mv(Slot(20), Found(1), "2C");
   two.from.push_back(Slot(1));
-  ExpectIllegal(t, two, "one card from one place");
+  ExpectIllegal(G(), t, two, "one card from one place");
   // Build 2C: the hole draws AS (out at once), then 3C; build 3C: it draws 3D.
-  ExpectLegal(t, Mv(Slot(20), Found(1), "2C"));
+  ExpectLegal(G(), t, Mv(Slot(20), Found(1), "2C"));
   EXPECT_EQ(SlotCard(t, 20), "3C");
   EXPECT_EQ(t.areas.foundations[3], Pile{C("AS")});
-  ExpectLegal(t, Mv(Slot(20), Found(1), "3C"));
+  ExpectLegal(G(), t, Mv(Slot(20), Found(1), "3C"));
   EXPECT_EQ(SlotCard(t, 20), "3D");
   // The pack is used up: the next build leaves a hole.
   t.areas.foundations[1] = {C("AD"), C("2D")};
-  ExpectLegal(t, Mv(Slot(20), Found(2), "3D"));
+  ExpectLegal(G(), t, Mv(Slot(20), Found(2), "3D"));
   EXPECT_EQ(SlotCard(t, 20), "");
-  ExpectIllegal(t, Mv(kPack, kWaste, "3D"), "the pack is used up");
-  ExpectIllegal(t, Mv(Slot(20), Found(2), "3D"), "slot 20 is a hole");
+  ExpectIllegal(G(), t, Mv(kPack, kWaste, "3D"), "the pack is used up");
+  ExpectIllegal(G(), t, Mv(Slot(20), Found(2), "3D"), "slot 20 is a hole");
 }
 
 TEST(Carpet, TurningStartsWhenStoppedAndPatchesFromTheWaste) {
@@ -183,35 +139,35 @@ TEST(Carpet, TurningStartsWhenStoppedAndPatchesFromTheWaste) {
   slots.push_back("3C");
   // Stopped: nothing on the carpet can be built (clubs at A, 3C needs 2C).
   Table t = MakeTable(slots, {1, 1, 0, 0}, {"2C", "9D", "2D"}, {}, 0);
-  ExpectIllegal(t, Mv(kPack, kWaste, "9D"), "the next card of the pack is 2\u2663");
-  ExpectIllegal(t, Mv(kWaste, Slot(20), "2C"), "the waste is empty");
-  ExpectLegal(t, Mv(kPack, kWaste, "2C"));
+  ExpectIllegal(G(), t, Mv(kPack, kWaste, "9D"), "the next card of the pack is 2\u2663");
+  ExpectIllegal(G(), t, Mv(kWaste, Slot(20), "2C"), "the waste is empty");
+  ExpectLegal(G(), t, Mv(kPack, kWaste, "2C"));
   EXPECT_EQ(t.counters[0], 1);
-  ExpectIllegal(t, Mv(kWaste, Found(1), "9D"), "the waste shows 2\u2663");
-  ExpectLegal(t, Mv(kWaste, Found(1), "2C"));
+  ExpectIllegal(G(), t, Mv(kWaste, Found(1), "9D"), "the waste shows 2\u2663");
+  ExpectLegal(G(), t, Mv(kWaste, Found(1), "2C"));
   // Turning is now allowed at any time, even with a build available.
-  ExpectLegal(t, Mv(kPack, kWaste, "9D"));
-  ExpectLegal(t, Mv(kPack, kWaste, "2D"));
+  ExpectLegal(G(), t, Mv(kPack, kWaste, "9D"));
+  ExpectLegal(G(), t, Mv(kPack, kWaste, "2D"));
   // Building 3C from slot 20 patches the hole from the waste's top (2D) at once.
-  ExpectLegal(t, Mv(Slot(20), Found(1), "3C"));
+  ExpectLegal(G(), t, Mv(Slot(20), Found(1), "3C"));
   EXPECT_EQ(SlotCard(t, 20), "2D");
   EXPECT_EQ(t.areas.waste, Pile{C("9D")});
-  ExpectIllegal(t, Mv(kWaste, Slot(20), "9D"), "compulsory");
-  ExpectIllegal(t, Mv(kPack, kWaste, "9D"), "the pack is used up");
-  ExpectIllegal(t, Mv(kWaste, kWaste, "9D"), "only a card turned from the pack");
+  ExpectIllegal(G(), t, Mv(kWaste, Slot(20), "9D"), "compulsory");
+  ExpectIllegal(G(), t, Mv(kPack, kWaste, "9D"), "the pack is used up");
+  ExpectIllegal(G(), t, Mv(kWaste, kWaste, "9D"), "only a card turned from the pack");
 }
 
 TEST(Carpet, WithAnEmptyWasteTheHoleWaitsForTheNextTurn) {
   std::vector<std::string> slots = Filler(19);
   slots.push_back("2C");
   Table t = MakeTable(slots, {1, 0, 0, 0}, {"9D", "AD"}, {}, 1);
-  ExpectLegal(t, Mv(Slot(20), Found(1), "2C"));
+  ExpectLegal(G(), t, Mv(Slot(20), Found(1), "2C"));
   EXPECT_EQ(SlotCard(t, 20), "");  // never refilled from the pack once turning has begun
-  ExpectLegal(t, Mv(kPack, kWaste, "9D"));
+  ExpectLegal(G(), t, Mv(kPack, kWaste, "9D"));
   EXPECT_EQ(SlotCard(t, 20), "9D");
   EXPECT_TRUE(t.areas.waste.empty());
   // An ace turned goes out at once.
-  ExpectLegal(t, Mv(kPack, kWaste, "AD"));
+  ExpectLegal(G(), t, Mv(kPack, kWaste, "AD"));
   EXPECT_EQ(t.areas.foundations[1], Pile{C("AD")});
   EXPECT_TRUE(t.areas.waste.empty());
 }
@@ -220,15 +176,15 @@ TEST(Carpet, OptionalPatchingIsAMove) {
   std::vector<std::string> slots = Filler(19);
   slots.push_back("2C");
   Table t = MakeTable(slots, {1, 0, 0, 0}, {"9D"}, {"8D", "7D"}, 1, Patching("optional"));
-  ExpectLegal(t, Mv(Slot(20), Found(1), "2C"));
+  ExpectLegal(G(), t, Mv(Slot(20), Found(1), "2C"));
   EXPECT_EQ(SlotCard(t, 20), "");  // no patch by the rules
   EXPECT_EQ(t.areas.waste.size(), 2u);
-  ExpectIllegal(t, Mv(kWaste, Slot(19), "7D"), "slot 19 holds 5\u2665; only a hole can be patched");
-  ExpectIllegal(t, Mv(kWaste, Slot(20), "8D"), "the waste shows 7\u2666");
-  ExpectIllegal(t, Mv(kWaste, Slot(0), "7D"), "there is no slot 0");
-  ExpectLegal(t, Mv(kPack, kWaste, "9D"));  // the hole may stay open
+  ExpectIllegal(G(), t, Mv(kWaste, Slot(19), "7D"), "slot 19 holds 5\u2665; only a hole can be patched");
+  ExpectIllegal(G(), t, Mv(kWaste, Slot(20), "8D"), "the waste shows 7\u2666");
+  ExpectIllegal(G(), t, Mv(kWaste, Slot(0), "7D"), "there is no slot 0");
+  ExpectLegal(G(), t, Mv(kPack, kWaste, "9D"));  // the hole may stay open
   EXPECT_EQ(SlotCard(t, 20), "");
-  ExpectLegal(t, Mv(kWaste, Slot(20), "9D"));
+  ExpectLegal(G(), t, Mv(kWaste, Slot(20), "9D"));
   EXPECT_EQ(SlotCard(t, 20), "9D");
   EXPECT_EQ(t.areas.waste.back(), C("7D"));
 }
@@ -236,7 +192,7 @@ TEST(Carpet, OptionalPatchingIsAMove) {
 TEST(Carpet, WonWhenAllFiftyTwoAreBuilt) {
   Table t = MakeTable(std::vector<std::string>(20, ""), {13, 13, 13, 12}, {}, {"KS"}, 1);
   EXPECT_FALSE(G().Won(t));
-  ExpectLegal(t, Mv(kWaste, Found(4), "KS"));
+  ExpectLegal(G(), t, Mv(kWaste, Found(4), "KS"));
   EXPECT_TRUE(G().Won(t));
 }
 
@@ -275,10 +231,7 @@ TEST(Carpet, SolverReplaysAgreesWithThePlainSearchAndBeatsGreedy) {
       if (r.result.verdict == Verdict::kSolved) {
         ++solved;
         EXPECT_EQ(r.score, 52);
-        Replay rep = ReplayMoves(G(), *deal, r.result.moves);
-        ASSERT_TRUE(rep.first_error.ok()) << patching << " deal " << n << " step " << rep.legal_moves + 1
-                                          << ": " << rep.first_error.message();
-        ASSERT_TRUE(rep.won) << n;
+        ASSERT_TRUE(ReplaysToAWin(G(), *deal, r.result.moves)) << patching << " deal " << n;
         SearchLimits raw;
         raw.shorten_work = 0;  // the line as the search found it
         EXPECT_EQ(G().Solve(*deal, raw).moves, r.result.moves);

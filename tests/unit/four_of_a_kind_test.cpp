@@ -10,28 +10,16 @@
 #include "core/game.h"
 #include "core/games/games.h"
 #include "core/shuffle.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
 
+using namespace test;
+
 const Game& G() { return FourOfAKindGame(); }
 
-Card C(const std::string& name) {
-  auto c = ParseCard(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(Card());
-}
-
 Options Method(const std::string& m) { return Options{{"method", std::string(m)}}; }
-
-// A hand-made deal from a deck order (deck[0] dealt first).
-Deal DealFromDeck(const std::vector<Card>& deck, const Options& options = {}) {
-  Deal d;
-  d.game = "four-of-a-kind";
-  d.options = *CompleteOptions(G().option_specs(), options);
-  d.areas = G().DealCards(deck, d.options);
-  return d;
-}
 
 // The canonical order (clubs A..K, diamonds, hearts, spades): dealt round
 // robin, pile p holds only cards of rank p, spades on top.
@@ -42,25 +30,7 @@ std::vector<Card> Canonical() {
 }
 
 MoveSpec Turn(int from, int to, const std::string& card) {
-  MoveSpec m;
-  m.from = {Place{Area::kTableau, from}};
-  m.to = Place{Area::kTableau, to};
-  m.cards = {C(card)};
-  return m;
-}
-
-void ExpectIllegal(const Table& table, const MoveSpec& move, const std::string& why) {
-  Table t = table;
-  Status s = G().Play(t, move);
-  EXPECT_EQ(s.code(), StatusCode::kIllegalMove) << G().FormatMove(move);
-  EXPECT_NE(s.message().find(why), std::string::npos)
-      << G().FormatMove(move) << ": '" << s.message() << "' lacks '" << why << "'";
-  EXPECT_TRUE(t.areas == table.areas && t.counters == table.counters) << "an illegal move changed the table";
-}
-
-void ExpectLegal(Table& table, const MoveSpec& move) {
-  Status s = G().Play(table, move);
-  ASSERT_TRUE(s.ok()) << G().FormatMove(move) << ": " << s.message();
+  return Mv(Place{Area::kTableau, from}, Place{Area::kTableau, to}, card);
 }
 
 TEST(FourOfAKind, DealsRoundRobinAllFaceDown) {
@@ -78,7 +48,7 @@ TEST(FourOfAKind, DealsRoundRobinAllFaceDown) {
 }
 
 TEST(FourOfAKind, CheckShapeRejectsOtherLayouts) {
-  Deal d = DealFromDeck(Canonical());
+  Deal d = DealFromDeck(G(), Canonical());
   Deal bad = d;
   bad.areas.tableau.pop_back();
   EXPECT_NE(G().CheckShape(bad.areas, bad.options).message().find("13 piles"), std::string::npos);
@@ -97,76 +67,75 @@ TEST(FourOfAKind, CheckShapeRejectsOtherLayouts) {
 }
 
 TEST(FourOfAKind, StandardMethodWalksThePilesInTurn) {
-  Table t = G().StartTable(DealFromDeck(Canonical()));
-  ExpectLegal(t, Turn(1, 1, "AS"));
+  Table t = G().StartTable(DealFromDeck(G(), Canonical()));
+  ExpectLegal(G(), t, Turn(1, 1, "AS"));
   EXPECT_EQ(t.areas.face_down[0], 3);
   ASSERT_EQ(t.areas.tableau[0].size(), 4u);
   EXPECT_EQ(t.areas.tableau[0].back(), C("AS"));  // face-up cards kept after the face-down ones
-  ExpectIllegal(t, Turn(1, 1, "AH"), "comes from pile 2");
-  ExpectLegal(t, Turn(2, 2, "2S"));
-  ExpectIllegal(t, Turn(3, 3, "3H"), "top face-down card of pile 3 is 3\u2660");
-  ExpectIllegal(t, Turn(3, 4, "3S"), "goes under pile 3");
+  ExpectIllegal(G(), t, Turn(1, 1, "AH"), "comes from pile 2");
+  ExpectLegal(G(), t, Turn(2, 2, "2S"));
+  ExpectIllegal(G(), t, Turn(3, 3, "3H"), "top face-down card of pile 3 is 3\u2660");
+  ExpectIllegal(G(), t, Turn(3, 4, "3S"), "goes under pile 3");
 }
 
 TEST(FourOfAKind, ClockMethodDrawsFromThePileJustPlacedOn) {
   // Pile 1's top is 5S: it goes under pile 5, and the clock draws next from pile 5.
   std::vector<Card> deck = Canonical();
   std::swap(deck[39], deck[43]);  // AS (pile 1 top) <-> 5S (pile 5 top)
-  Table standard = G().StartTable(DealFromDeck(deck));
-  Table clock = G().StartTable(DealFromDeck(deck, Method("clock")));
-  ExpectLegal(standard, Turn(1, 5, "5S"));
-  ExpectLegal(clock, Turn(1, 5, "5S"));
-  ExpectIllegal(standard, Turn(5, 1, "AS"), "comes from pile 2");
-  ExpectLegal(clock, Turn(5, 1, "AS"));
+  Table standard = G().StartTable(DealFromDeck(G(), deck));
+  Table clock = G().StartTable(DealFromDeck(G(), deck, Method("clock")));
+  ExpectLegal(G(), standard, Turn(1, 5, "5S"));
+  ExpectLegal(G(), clock, Turn(1, 5, "5S"));
+  ExpectIllegal(G(), standard, Turn(5, 1, "AS"), "comes from pile 2");
+  ExpectLegal(G(), clock, Turn(5, 1, "AS"));
   // Pile 1 is placed on: the clock draws from it (its next face-down card, AH).
-  ExpectLegal(clock, Turn(1, 1, "AH"));
-  ExpectLegal(clock, Turn(1, 1, "AD"));
-  ExpectLegal(clock, Turn(1, 1, "AC"));
+  ExpectLegal(G(), clock, Turn(1, 1, "AH"));
+  ExpectLegal(G(), clock, Turn(1, 1, "AD"));
+  ExpectLegal(G(), clock, Turn(1, 1, "AC"));
   // Pile 1 has no face-down card left: the clock skips on to pile 2.
   EXPECT_EQ(clock.areas.face_down[0], 0);
-  ExpectIllegal(clock, Turn(1, 1, "AC"), "comes from pile 2");
-  ExpectLegal(clock, Turn(2, 2, "2S"));
+  ExpectIllegal(G(), clock, Turn(1, 1, "AC"), "comes from pile 2");
+  ExpectLegal(G(), clock, Turn(2, 2, "2S"));
 }
 
 TEST(FourOfAKind, RejectsMalformedTurns) {
-  Table t = G().StartTable(DealFromDeck(Canonical()));
+  Table t = G().StartTable(DealFromDeck(G(), Canonical()));
   MoveSpec m = Turn(1, 1, "AS");
   m.from.push_back(Place{Area::kTableau, 2});
-  ExpectIllegal(t, m, "one card from one pile");
+  ExpectIllegal(G(), t, m, "one card from one pile");
   m = Turn(1, 1, "AS");
   m.count = 2;
-  ExpectIllegal(t, m, "one card from one pile");
+  ExpectIllegal(G(), t, m, "one card from one pile");
   m = Turn(1, 1, "AS");
   m.to = Place{Area::kFoundations, 1};
-  ExpectIllegal(t, m, "from one tableau pile to another");
+  ExpectIllegal(G(), t, m, "from one tableau pile to another");
   m = Turn(1, 1, "AS");
   m.from[0].area = Area::kStock;
-  ExpectIllegal(t, m, "from one tableau pile to another");
-  ExpectIllegal(t, Turn(14, 1, "AS"), "there is no pile 14");
-  ExpectIllegal(t, Turn(1, 0, "AS"), "there is no pile 0");
+  ExpectIllegal(G(), t, m, "from one tableau pile to another");
+  ExpectIllegal(G(), t, Turn(14, 1, "AS"), "there is no pile 14");
+  ExpectIllegal(G(), t, Turn(1, 0, "AS"), "there is no pile 0");
 }
 
 TEST(FourOfAKind, WinsWhenTheLastCardLiesInItsOwnPile) {
   // Canonical: every card lies in its own pile, so the play is won.
-  Deal deal = DealFromDeck(Canonical());
+  Deal deal = DealFromDeck(G(), Canonical());
   SolveResult r = G().Solve(deal, SearchLimits{});
   ASSERT_EQ(r.verdict, Verdict::kSolved);
   ASSERT_EQ(r.moves.size(), 51u);
-  Replay rep = ReplayMoves(G(), deal, r.moves);
-  ASSERT_TRUE(rep.first_error.ok()) << rep.first_error.message();
-  EXPECT_TRUE(rep.won);
+  Replay rep;
+  ASSERT_TRUE(ReplaysToAWin(G(), deal, r.moves, &rep));
   // The last face-down card is KC in pile 13; turning it is allowed, the game stays won.
   Table t = rep.final_table;
-  ExpectLegal(t, Turn(13, 13, "KC"));
+  ExpectLegal(G(), t, Turn(13, 13, "KC"));
   EXPECT_TRUE(G().Won(t));
-  ExpectIllegal(t, Turn(1, 1, "AC"), "every card is already face up");
+  ExpectIllegal(G(), t, Turn(1, 1, "AC"), "every card is already face up");
 }
 
 TEST(FourOfAKind, LosesWhenTheLastCardBelongsElsewhere) {
   // Standard method: the last card turned is the bottom of pile 13, deck[12].
   std::vector<Card> deck = Canonical();
   std::swap(deck[12], deck[0]);  // KC to the bottom of pile 1, AC to the bottom of pile 13
-  Deal deal = DealFromDeck(deck);
+  Deal deal = DealFromDeck(G(), deck);
   SolveResult r = G().Solve(deal, SearchLimits{});
   EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
   EXPECT_TRUE(r.moves.empty());
@@ -177,10 +146,10 @@ TEST(FourOfAKind, LosesWhenTheLastCardBelongsElsewhere) {
     for (int p = 1; p <= 13; ++p) {
       if (round == 3 && p == 13) break;
       const Card c = t.areas.tableau[static_cast<size_t>(p - 1)][static_cast<size_t>(t.areas.face_down[static_cast<size_t>(p - 1)] - 1)];
-      ExpectLegal(t, Turn(p, c.rank(), CardName(c)));
+      ExpectLegal(G(), t, Turn(p, c.rank(), CardName(c)));
     }
   EXPECT_FALSE(G().Won(t));
-  ExpectIllegal(t, Turn(13, 1, "AC"), "the game is lost");
+  ExpectIllegal(G(), t, Turn(13, 1, "AC"), "the game is lost");
 }
 
 // An independent play-out, written from the rules text: returns whether the
@@ -213,10 +182,7 @@ TEST(FourOfAKind, SolverAgreesWithAPlayOutAndReplaysOnDeals1To3000) {
       }
       if (!expect) continue;
       ++won;
-      Replay rep = ReplayMoves(G(), *deal, r.moves);
-      ASSERT_TRUE(rep.first_error.ok()) << method << " deal " << n << " step " << rep.legal_moves + 1 << ": "
-                                        << rep.first_error.message();
-      ASSERT_TRUE(rep.won) << n;
+      ASSERT_TRUE(ReplaysToAWin(G(), *deal, r.moves)) << method << " deal " << n;
     }
     EXPECT_GT(won, 100) << method;
   }

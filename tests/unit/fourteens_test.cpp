@@ -12,25 +12,16 @@
 
 #include "core/games/games.h"
 #include "core/shuffle.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
 
+using namespace test;
+
 using fourteens::PairsGame;
 using OneDeck = PairsGame<12, 5>;
 using ThreeDecks = PairsGame<24, 7>;
-
-Card C(const char* name) {
-  auto c = ParseCard(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(Card());
-}
-
-Pile P(std::initializer_list<const char*> names) {
-  Pile p;
-  for (const char* n : names) p.push_back(C(n));
-  return p;
-}
 
 MoveSpec M(int a, int b, const char* ca, const char* cb) {
   MoveSpec m;
@@ -155,27 +146,25 @@ TEST(FourteensDeal, ShapeErrorsNameThePile) {
 // Piles 1-4 of a small hand-made table; pile 4 is empty.
 Table SmallTable() {
   Table t;
-  t.areas.tableau = {P({"5D", "KS"}), P({"7C", "AH"}), P({"9C", "5D"}), Pile{}, P({"7H"})};
+  t.areas.tableau = {Cards({"5D", "KS"}), Cards({"7C", "AH"}), Cards({"9C", "5D"}), Pile{}, Cards({"7H"})};
   return t;
 }
 
 Status PlayOn(Table& t, const MoveSpec& m) { return FourteenOutGame().Play(t, m); }
 
+// `m` is illegal on SmallTable(), changes nothing, and its reason is `reason`.
 void ExpectIllegal(const MoveSpec& m, const std::string& reason) {
+  test::ExpectIllegal(FourteenOutGame(), SmallTable(), m, reason);
   Table t = SmallTable();
-  const Table before = t;
-  Status s = PlayOn(t, m);
-  EXPECT_EQ(s.code(), StatusCode::kIllegalMove);
-  EXPECT_EQ(s.message(), reason);
-  EXPECT_EQ(t.areas, before.areas) << "an illegal move changed the table";
+  EXPECT_EQ(PlayOn(t, m).message(), reason);
 }
 
 TEST(FourteensChecker, LegalMovesRemoveBothTopsToTheDiscard) {
   Table t = SmallTable();
   ASSERT_TRUE(PlayOn(t, M(1, 2, "KS", "AH")).ok());
-  EXPECT_EQ(t.areas.tableau[0], P({"5D"}));
-  EXPECT_EQ(t.areas.tableau[1], P({"7C"}));
-  EXPECT_EQ(t.areas.discard, P({"KS", "AH"}));
+  EXPECT_EQ(t.areas.tableau[0], Cards({"5D"}));
+  EXPECT_EQ(t.areas.tableau[1], Cards({"7C"}));
+  EXPECT_EQ(t.areas.discard, Cards({"KS", "AH"}));
   // 7 + 7 from two different piles; the order of the places does not matter.
   ASSERT_TRUE(PlayOn(t, M(5, 2, "7H", "7C")).ok());
   EXPECT_TRUE(t.areas.tableau[1].empty());
@@ -187,7 +176,7 @@ TEST(FourteensChecker, LegalMovesRemoveBothTopsToTheDiscard) {
 
 TEST(FourteensChecker, WonWhenEveryPileIsEmpty) {
   Table t;
-  t.areas.tableau = {P({"6C"}), P({"8S"}), Pile{}};
+  t.areas.tableau = {Cards({"6C"}), Cards({"8S"}), Pile{}};
   EXPECT_FALSE(FourteenOutGame().Won(t));
   ASSERT_TRUE(PlayOn(t, M(1, 2, "6C", "8S")).ok());
   EXPECT_TRUE(FourteenOutGame().Won(t));
@@ -335,12 +324,12 @@ TEST(FourteensRules, ApplyKeepsTheDerivedFieldsExact) {
 // card has no partner at all on top.
 TEST(FourteensRules, StubbornSetKeepsOnlyTheMovesOfAFreeTopCard) {
   std::vector<Pile> piles(12);
-  piles[0] = P({"5C", "KC"});
-  piles[1] = P({"9C", "AD"});
-  piles[2] = P({"9D", "AH"});
-  piles[3] = P({"AS", "QC"});  // Q's partner 2 lies under pile 5's top
-  piles[4] = P({"2C", "KD"});
-  piles[5] = P({"5D", "5H"});
+  piles[0] = Cards({"5C", "KC"});
+  piles[1] = Cards({"9C", "AD"});
+  piles[2] = Cards({"9D", "AH"});
+  piles[3] = Cards({"AS", "QC"});  // Q's partner 2 lies under pile 5's top
+  piles[4] = Cards({"2C", "KD"});
+  piles[5] = Cards({"5D", "5H"});
   OneDeck::Rules rules;
   OneDeck::Rules::Position pos;
   rules.Load(piles, pos);
@@ -357,10 +346,10 @@ TEST(FourteensRules, StubbornSetKeepsOnlyTheMovesOfAFreeTopCard) {
   // Two Kings on top and no Ace anywhere (a hand-made position): they can
   // never go, and the Kings' pile has no move at all, so it is dead at once
   // although 5H can still pair with a 9.
-  piles[1] = P({"9C", "9H"});
-  piles[2] = P({"9D", "9S"});
-  piles[3] = P({"QC"});
-  piles[4] = P({"2C", "KD"});
+  piles[1] = Cards({"9C", "9H"});
+  piles[2] = Cards({"9D", "9S"});
+  piles[3] = Cards({"QC"});
+  piles[4] = Cards({"2C", "KD"});
   rules.Load(piles, pos);
   EXPECT_EQ(rules.Moves(pos, moves), 0);
 }
@@ -371,12 +360,12 @@ TEST(FourteensRules, StubbornSetKeepsOnlyTheMovesOfAFreeTopCard) {
 // partners at every height.
 std::vector<Pile> LayeredDeal() {
   std::vector<Pile> t = {
-      P({"AC", "2C", "3C", "4C", "5C"}), P({"KC", "QC", "JC", "TC", "9C"}),
-      P({"AD", "2D", "3D", "4D", "5D"}), P({"KD", "QD", "JD", "TD", "9D"}),
-      P({"AH", "2H", "3H", "4H"}),       P({"KH", "QH", "JH", "TH"}),
-      P({"AS", "2S", "3S", "4S"}),       P({"KS", "QS", "JS", "TS"}),
-      P({"5H", "6C", "6D", "7C"}),       P({"9H", "8C", "8D", "7D"}),
-      P({"5S", "6H", "6S", "7H"}),       P({"9S", "8H", "8S", "7S"}),
+      Cards({"AC", "2C", "3C", "4C", "5C"}), Cards({"KC", "QC", "JC", "TC", "9C"}),
+      Cards({"AD", "2D", "3D", "4D", "5D"}), Cards({"KD", "QD", "JD", "TD", "9D"}),
+      Cards({"AH", "2H", "3H", "4H"}),       Cards({"KH", "QH", "JH", "TH"}),
+      Cards({"AS", "2S", "3S", "4S"}),       Cards({"KS", "QS", "JS", "TS"}),
+      Cards({"5H", "6C", "6D", "7C"}),       Cards({"9H", "8C", "8D", "7D"}),
+      Cards({"5S", "6H", "6S", "7H"}),       Cards({"9S", "8H", "8S", "7S"}),
   };
   return t;
 }
@@ -387,9 +376,7 @@ TEST(FourteensSolver, SolvesALayeredDealAndTheLineReplays) {
     SolveResult r = g->Solve(deal, SearchLimits{});
     ASSERT_EQ(r.verdict, Verdict::kSolved);
     ASSERT_EQ(r.moves.size(), 26u);
-    Replay rep = ReplayMoves(*g, deal, r.moves);
-    EXPECT_TRUE(rep.first_error.ok()) << rep.first_error.message();
-    EXPECT_TRUE(rep.won);
+    EXPECT_TRUE(ReplaysToAWin(*g, deal, r.moves));
     for (const MoveSpec& m : r.moves) EXPECT_LT(m.from[0].number, m.from[1].number);
   }
 }
@@ -409,11 +396,11 @@ void ExpectUnsolvableByBothSearches(const std::vector<Pile>& tableau, uint64_t m
 TEST(FourteensSolver, AllFourSevensInOnePileIsUnsolvable) {
   std::vector<Pile> t = LayeredDeal();
   // Pile 9 becomes 5H 7C 7D 7H ... : gather the 7s in pile 1 instead.
-  t[0] = P({"7C", "7D", "7H", "7S", "5C"});
-  t[8] = P({"5H", "6C", "6D", "AC"});
-  t[9] = P({"9H", "8C", "8D", "2C"});
-  t[10] = P({"5S", "6H", "6S", "3C"});
-  t[11] = P({"9S", "8H", "8S", "4C"});
+  t[0] = Cards({"7C", "7D", "7H", "7S", "5C"});
+  t[8] = Cards({"5H", "6C", "6D", "AC"});
+  t[9] = Cards({"9H", "8C", "8D", "2C"});
+  t[10] = Cards({"5S", "6H", "6S", "3C"});
+  t[11] = Cards({"9S", "8H", "8S", "4C"});
   const auto& g = FourteenOutGame();
   const Deal deal = HandMade(g, t);
   SolveResult r = g.Solve(deal, SearchLimits{});
@@ -426,9 +413,9 @@ TEST(FourteensSolver, AllFourSevensInOnePileIsUnsolvable) {
 // two 7s left lie in one pile, 7S on 7H.
 TEST(FourteensSolver, TwoSevensAloneInOnePileAreNeverFreed) {
   std::vector<Pile> piles(12);
-  piles[0] = P({"7H", "7S"});
-  piles[1] = P({"KC"});
-  piles[2] = P({"AC"});
+  piles[0] = Cards({"7H", "7S"});
+  piles[1] = Cards({"KC"});
+  piles[2] = Cards({"AC"});
   OneDeck::Rules rules;
   OneDeck::Rules::Position start;
   rules.Load(piles, start);
@@ -439,8 +426,8 @@ TEST(FourteensSolver, TwoSevensAloneInOnePileAreNeverFreed) {
   EXPECT_EQ(plain.verdict, Verdict::kUnsolvable);
   EXPECT_EQ(plain.stats.nodes, 1u);  // K+A, then nothing
   // The same cards with the 7s in two piles: won in two moves.
-  piles[0] = P({"7H"});
-  piles[3] = P({"7S"});
+  piles[0] = Cards({"7H"});
+  piles[3] = Cards({"7S"});
   rules.prune = true;
   rules.Load(piles, start);
   EXPECT_FALSE(rules.Dead(start));
@@ -453,14 +440,14 @@ TEST(FourteensSolver, KingsEachOnTheirOwnAceAreUnsolvable) {
   // Every K lies directly on an A: a K needs an A from another pile, and
   // each A lies under a K. Only the exact projection of {A,K} sees it.
   std::vector<Pile> t = LayeredDeal();
-  t[0] = P({"AC", "KC", "3C", "4C", "5C"});
-  t[1] = P({"2C", "QC", "JC", "TC", "9C"});
-  t[2] = P({"AD", "KD", "3D", "4D", "5D"});
-  t[3] = P({"2D", "QD", "JD", "TD", "9D"});
-  t[4] = P({"AH", "KH", "3H", "4H"});
-  t[5] = P({"2H", "QH", "JH", "TH"});
-  t[6] = P({"AS", "KS", "3S", "4S"});
-  t[7] = P({"2S", "QS", "JS", "TS"});
+  t[0] = Cards({"AC", "KC", "3C", "4C", "5C"});
+  t[1] = Cards({"2C", "QC", "JC", "TC", "9C"});
+  t[2] = Cards({"AD", "KD", "3D", "4D", "5D"});
+  t[3] = Cards({"2D", "QD", "JD", "TD", "9D"});
+  t[4] = Cards({"AH", "KH", "3H", "4H"});
+  t[5] = Cards({"2H", "QH", "JH", "TH"});
+  t[6] = Cards({"AS", "KS", "3S", "4S"});
+  t[7] = Cards({"2S", "QS", "JS", "TS"});
   ExpectUnsolvableByBothSearches(t, 5'000'000);
 }
 
@@ -483,10 +470,7 @@ Tally CheckDeals(const G& g, uint64_t from, uint64_t to, uint64_t compare_to, ui
     SolveResult r = g.Solve(deal, SearchLimits{});
     if (r.verdict == Verdict::kSolved) {
       ++t.solved;
-      Replay rep = ReplayMoves(g, deal, r.moves);
-      EXPECT_TRUE(rep.first_error.ok()) << g.id() << "#" << n << " move " << rep.legal_moves + 1
-                                        << ": " << rep.first_error.message();
-      EXPECT_TRUE(rep.won) << g.id() << "#" << n;
+      EXPECT_TRUE(ReplaysToAWin(g, deal, r.moves)) << g.id() << "#" << n;
     } else {
       EXPECT_EQ(r.verdict, Verdict::kUnsolvable) << g.id() << "#" << n;
       ++t.unsolvable;
@@ -553,7 +537,7 @@ TEST(FourteensDeals, StubbornSetsKeepEveryVerdict) {
       if (reduced.verdict == Verdict::kSolved) {
         ++solved;
         auto moves = OneDeck::ToMoveSpecs(rules, start, reduced.line);
-        EXPECT_TRUE(ReplayMoves(g, deal, moves).won) << g.id() << "#" << n;
+        EXPECT_TRUE(ReplaysToAWin(g, deal, moves)) << g.id() << "#" << n;
       }
     }
     EXPECT_GT(unsolvable, 0);

@@ -12,23 +12,14 @@
 #include "core/games/games.h"
 #include "core/games/idiots_delight/testing.h"
 #include "core/shuffle.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
 
+using namespace test;
+
 const Game& G() { return IdiotsDelightGame(); }
-
-Card C(std::string_view name) {
-  auto c = ParseCard(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(Card());
-}
-
-Pile Cards(std::initializer_list<std::string_view> names) {
-  Pile p;
-  for (auto n : names) p.push_back(C(n));
-  return p;
-}
 
 // A hand-made position: the given columns and reserve; every other card on
 // its foundation (they must be, per suit, the ace and up).
@@ -357,7 +348,7 @@ TEST(IdiotsDelight, ChainSafeMoveAgreesWithPlainSearch) {
     ++compared;
     EXPECT_EQ(pruned.verdict, plain.verdict) << "trial " << trial;
     if (pruned.verdict == Verdict::kSolved) {
-      EXPECT_TRUE(ReplayMoves(G(), d, pruned.moves).won) << trial;
+      EXPECT_TRUE(ReplaysToAWin(G(), d, pruned.moves)) << trial;
     }
   }
   EXPECT_GE(compared, 40);
@@ -420,9 +411,7 @@ TEST(IdiotsDelight, LockedPositionNeedsWorry) {
     Deal on = Locked(true);
     auto r = idiot::SolveDeal(on, Nodes(1'000'000), prune);
     ASSERT_EQ(r.verdict, Verdict::kSolved) << prune;
-    auto rep = ReplayMoves(G(), on, r.moves);
-    EXPECT_TRUE(rep.first_error.ok()) << rep.first_error.message();
-    EXPECT_TRUE(rep.won);
+    EXPECT_TRUE(ReplaysToAWin(G(), on, r.moves));
     bool took_back = false;
     for (const MoveSpec& m : r.moves) took_back |= m.from[0].area == Area::kFoundations;
     EXPECT_TRUE(took_back);
@@ -442,7 +431,7 @@ TEST(IdiotsDelight, HandMadePositionAgreesWithPlainSearch) {
     EXPECT_EQ(pruned.verdict, plain.verdict);
     for (const auto* r : {&pruned, &plain})
       if (r->verdict == Verdict::kSolved) {
-        EXPECT_TRUE(ReplayMoves(G(), d, r->moves).won);
+        EXPECT_TRUE(ReplaysToAWin(G(), d, r->moves));
       }
   }
 }
@@ -455,10 +444,7 @@ TEST(IdiotsDelight, DealSolveReplay) {
     SolveResult r = G().Solve(d, Nodes(400'000));
     if (r.verdict == Verdict::kSolved) {
       ++solved;
-      Replay rep = ReplayMoves(G(), d, r.moves);
-      EXPECT_TRUE(rep.first_error.ok()) << n << ": move " << rep.legal_moves + 1 << ": "
-                                        << rep.first_error.message();
-      EXPECT_TRUE(rep.won) << n;
+      EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << n;
       for (const MoveSpec& m : r.moves) {  // the notation reads back
         auto back = G().ParseMove(G().FormatMove(m));
         ASSERT_TRUE(back.ok());
@@ -545,10 +531,10 @@ TEST(IdiotsDelight, AgreesWithPlainSearchNearTheEnd) {
         ++compared;
         EXPECT_EQ(pruned.verdict, plain.verdict) << "deal " << n << " worry " << worry << " trial " << trial;
         if (pruned.verdict == Verdict::kSolved) {
-          EXPECT_TRUE(ReplayMoves(G(), h, pruned.moves).won);
+          EXPECT_TRUE(ReplaysToAWin(G(), h, pruned.moves));
         }
         if (plain.verdict == Verdict::kSolved) {
-          EXPECT_TRUE(ReplayMoves(G(), h, plain.moves).won);
+          EXPECT_TRUE(ReplaysToAWin(G(), h, plain.moves));
         }
       }
     }
@@ -565,7 +551,7 @@ TEST(IdiotsDelight, LowIdleLooksFindHardWins) {
     SolveResult r = G().Solve(d, Nodes(2'000'000));
     ASSERT_EQ(r.verdict, Verdict::kSolved) << n;
     EXPECT_LT(r.stats.nodes, 1'000'000u) << n;
-    EXPECT_TRUE(ReplayMoves(G(), d, r.moves).won) << n;
+    EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << n;
   }
 }
 
@@ -611,7 +597,7 @@ TEST(IdiotsDelight, TinyTableStillDecides) {
     EXPECT_GT(small.stats.nodes, small.stats.table_bytes / sizeof(Key128)) << what << ": the table never had to forget";
     unsolvable += small.verdict == Verdict::kUnsolvable;
     if (small.verdict == Verdict::kSolved) {
-      EXPECT_TRUE(ReplayMoves(G(), d, small.moves).won) << what;
+      EXPECT_TRUE(ReplaysToAWin(G(), d, small.moves)) << what;
     }
   }
   EXPECT_EQ(compared, cases.size());

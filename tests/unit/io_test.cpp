@@ -312,8 +312,11 @@ TEST(DealJsonErrors, Shuffle) {
   Replace(j, R"("shuffle":"talon-v1")", R"("shuffle":"talon-v9")");
   ExpectDealError(j, {"fake#5: shuffle: unknown shuffle 'talon-v9'"});
   j = json;
-  Replace(j, R"("shuffle":"talon-v1",)", "");
-  ExpectDealError(j, {"shuffle: missing"});
+  Replace(j, R"("shuffle":"talon-v1",)", "");  // absent: talon-v1 (old lines read)
+  auto without = DealFromJson(j, kGames);
+  ASSERT_TRUE(without.ok()) << without.status().message();
+  EXPECT_EQ(without->shuffle, "talon-v1");
+  EXPECT_EQ(*without, FakeDeal(5));
   j = json;
   Replace(j, R"("deal":5,)", "");
   ExpectDealError(j, {"deal: missing"});
@@ -654,7 +657,7 @@ TEST(SolutionJsonErrors, TopLevel) {
   ExpectSolutionError(with(R"("format":"talon-solution/1",)", ""), {"format: missing"});
   ExpectSolutionError(with("talon-solution/1", "talon-deal/1"), {"format: this is a deal"});
   ExpectSolutionError(with("\"result\"", "\"reslut\""), {"reslut: unknown key",
-                                                         "format, game, deal, options, result, moves"});
+                                                         "format, game, deal, shuffle, options, result, moves"});
   ExpectSolutionError(with(R"("game":"fake")", R"("game":"faek")"),
                       {"game: unknown game 'faek'", "known: fake"});
   ExpectSolutionError(with(R"("deal":7)", R"("deal":-7)"), {"deal: must be a whole number"});

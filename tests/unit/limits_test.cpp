@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "core/game.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
@@ -52,7 +53,7 @@ TEST(NodeLimits, EverySearchingGameKeepsToTinyLimits) {
           EXPECT_EQ(r.stats.limit, "max-nodes");
         }
         if (r.verdict == Verdict::kSolved) {
-          EXPECT_TRUE(ReplayMoves(*game, deal, r.moves).won);
+          EXPECT_TRUE(test::ReplaysToAWin(*game, deal, r.moves));
         }
       }
     }

@@ -19,7 +19,7 @@
 #include "render/sheets.h"
 #include "render/sheets/deal_layout.h"
 #include "render/template.h"
-#include "test_data.h"
+#include "test_util.h"
 
 namespace talon::render {
 namespace {
@@ -237,7 +237,7 @@ TEST(CardArt, PipsArePaths) {
 // channel within 48, and at most 0.5% of pixels beyond that). With
 // TALON_UPDATE_GOLDEN=1 the golden file is rewritten instead.
 void ExpectMatchesGolden(const std::string& png, const std::string& name) {
-  const std::string path = TestDataPath("golden/" + name);
+  const std::string path = test::TestDataPath("golden/" + name);
   if (const char* u = std::getenv("TALON_UPDATE_GOLDEN"); u && std::string(u) == "1") {
     std::ofstream(path, std::ios::binary) << png;
     return;

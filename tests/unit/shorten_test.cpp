@@ -16,7 +16,7 @@
 namespace talon {
 namespace {
 
-using klondike_test::Cards;
+using test::Cards;
 using klondike_test::Hand;
 using klondike_test::K;
 

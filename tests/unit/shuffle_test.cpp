@@ -8,13 +8,13 @@
 #include <sstream>
 #include <string>
 
-#include "test_data.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
 
 TEST(Shuffle, ReproducesEverySpecVector) {
-  std::ifstream in(TestDataPath("shuffle-vectors.txt"));
+  std::ifstream in(test::TestDataPath("shuffle-vectors.txt"));
   ASSERT_TRUE(in) << "missing shuffle-vectors.txt";
   std::string line;
   int checked = 0, kinds[3] = {0, 0, 0};

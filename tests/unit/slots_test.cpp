@@ -17,15 +17,12 @@
 #include "core/game.h"
 #include "core/games/games.h"
 #include "core/shuffle.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
 
-Card C(const std::string& name) {
-  auto c = ParseCard(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(Card());
-}
+using namespace test;
 
 const SlotGame& Slot(const Game& g) { return dynamic_cast<const SlotGame&>(g); }
 
@@ -35,7 +32,7 @@ Options SlotsOption(int n) { return Options{{"slots", int64_t{n}}}; }
 Table MakeTable(const Game& game, const std::vector<std::string>& slots,
                 const std::vector<std::string>& draw, Options options = {}) {
   Table t;
-  t.options = *CompleteOptions(game.option_specs(), options);
+  t.options = GameOptions(game, options);
   for (const auto& s : slots) t.areas.tableau.push_back(s.empty() ? Pile{} : Pile{C(s)});
   for (auto it = draw.rbegin(); it != draw.rend(); ++it) t.areas.stock.push_back(C(*it));
   return t;
@@ -54,53 +51,9 @@ std::vector<std::string> Slots(const Table& t) {
   return out;
 }
 
-// Plays an illegal move: kIllegalMove, the reason contains `why`, the table
-// is unchanged.
-void ExpectIllegal(const Game& game, const Table& table, const MoveSpec& move,
-                   const std::string& why) {
-  Table t = table;
-  Status s = game.Play(t, move);
-  EXPECT_EQ(s.code(), StatusCode::kIllegalMove) << game.FormatMove(move);
-  EXPECT_NE(s.message().find(why), std::string::npos)
-      << "move " << game.FormatMove(move) << ": '" << s.message() << "' lacks '" << why << "'";
-  EXPECT_TRUE(t.areas == table.areas) << "an illegal move changed the table";
-}
-
-void ExpectLegal(const Game& game, Table& table, const MoveSpec& move) {
-  Status s = game.Play(table, move);
-  EXPECT_TRUE(s.ok()) << game.FormatMove(move) << ": " << s.message();
-}
-
-// A hand-made deal from a deck order (deck[0] dealt first).
-Deal DealFromDeck(const Game& game, const std::vector<std::string>& names, Options options = {}) {
-  std::vector<Card> deck;
-  for (const auto& n : names) deck.push_back(C(n));
-  Deal d;
-  d.game = std::string(game.id());
-  d.options = *CompleteOptions(game.option_specs(), options);
-  d.areas = game.DealCards(deck, d.options);
-  Status s = CheckDeal(game, d);
-  EXPECT_TRUE(s.ok()) << s.message();
-  return d;
-}
-
-// `first` in that order, then every other card in canonical order.
-std::vector<std::string> DeckStartingWith(const std::vector<std::string>& first) {
-  std::vector<std::string> deck = first;
-  std::array<Card, 52> all;
-  CanonicalDeck(1, all);
-  for (Card c : all)
-    if (std::find(first.begin(), first.end(), CardName(c)) == first.end())
-      deck.push_back(CardName(c));
-  return deck;
-}
-
 void ExpectWinReplays(const Game& game, const Deal& deal, const SolveResult& r) {
   ASSERT_EQ(r.verdict, Verdict::kSolved) << deal.Name();
-  Replay replay = ReplayMoves(game, deal, r.moves);
-  EXPECT_TRUE(replay.first_error.ok())
-      << deal.Name() << " step " << replay.legal_moves + 1 << ": " << replay.first_error.message();
-  EXPECT_TRUE(replay.won) << deal.Name();
+  EXPECT_TRUE(ReplaysToAWin(game, deal, r.moves)) << deal.Name();
   for (const MoveSpec& m : r.moves)
     for (size_t i = 1; i < m.from.size(); ++i)
       EXPECT_LT(m.from[i - 1].number, m.from[i].number) << "slots not ascending in " << deal.Name();
@@ -322,7 +275,7 @@ std::vector<std::string> ThirteensPairedDeck() {
 TEST(SlotsSolver, ThirteensKnownAnswers) {
   const SlotGame& g = Slot(ThirteensGame());
   for (int slots : {5, 10, 15}) {
-    Deal win = DealFromDeck(g, ThirteensPairedDeck(), SlotsOption(slots));
+    Deal win = DealFromDeck(g, Cards(ThirteensPairedDeck()), SlotsOption(slots));
     SolveResult r = g.Solve(win, {});
     ExpectWinReplays(g, win, r);
     EXPECT_EQ(r.moves.size(), 28u);  // 4 Kings and 24 pairs
@@ -330,12 +283,12 @@ TEST(SlotsSolver, ThirteensKnownAnswers) {
   }
   // No pair and no King on the table: lost at once.
   Deal stuck = DealFromDeck(
-      g, DeckStartingWith({"AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S", "3C", "3D"}));
+      g, DeckStarting({"AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S", "3C", "3D"}));
   EXPECT_EQ(g.Solve(stuck, {}).verdict, Verdict::kUnsolvable);
   EXPECT_EQ(g.SolveWith(stuck, {}, false).verdict, Verdict::kUnsolvable);
   // One King to play; the card that replaces it makes no pair either.
   Deal late = DealFromDeck(
-      g, DeckStartingWith({"KC", "AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S", "3C", "3D"}));
+      g, DeckStarting({"KC", "AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S", "3C", "3D"}));
   SolveResult r = g.Solve(late, {});
   EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
   EXPECT_TRUE(r.moves.empty());
@@ -352,7 +305,7 @@ TEST(SlotsSolver, FifteenKnownAnswers) {
     for (char r : std::string("9687")) deck.push_back(std::string{r, s});
   for (char s : std::string("CDHS"))
     for (char r : std::string("A2345")) deck.push_back(std::string{r, s});
-  Deal win = DealFromDeck(g, deck);
+  Deal win = DealFromDeck(g, Cards(deck));
   for (bool prune : {true, false}) {
     SolveResult r = g.SolveWith(win, {}, prune);
     ExpectWinReplays(g, win, r);
@@ -361,7 +314,7 @@ TEST(SlotsSolver, FifteenKnownAnswers) {
     for (size_t i = 0; i < 4; ++i) EXPECT_EQ(r.moves[i].cards.size(), 4u);
   }
   // Three of each 10 and court card and four aces: nothing to discard.
-  Deal stuck = DealFromDeck(g, DeckStartingWith({"TC", "TD", "TH", "JC", "JD", "JH", "QC", "QD",
+  Deal stuck = DealFromDeck(g, DeckStarting({"TC", "TD", "TH", "JC", "JD", "JH", "QC", "QD",
                                                  "QH", "KC", "KD", "KH", "AC", "AD", "AH", "AS"}));
   SolveResult r = g.Solve(stuck, {});
   EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
@@ -370,7 +323,7 @@ TEST(SlotsSolver, FifteenKnownAnswers) {
   // The same with a 9 and 6 for two of the aces: one move, then stuck (the
   // next cards are 2C 2D, and 1+1+2+2 < 15).
   Deal late =
-      DealFromDeck(g, DeckStartingWith({"TC", "TD", "TH", "JC", "JD", "JH", "QC", "QD", "QH", "KC",
+      DealFromDeck(g, DeckStarting({"TC", "TD", "TH", "JC", "JD", "JH", "QC", "QD", "QH", "KC",
                                         "KD", "KH", "AC", "AD", "9H", "6S", "2C", "2D"}));
   r = g.Solve(late, {});
   EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
@@ -384,18 +337,18 @@ TEST(SlotsSolver, TakeTenKnownAnswers) {
   std::vector<std::string> deck;
   for (char s : std::string("CDHS"))
     for (char r : std::string("TJQKA92837465")) deck.push_back(std::string{r, s});
-  Deal win = DealFromDeck(g, deck);
+  Deal win = DealFromDeck(g, Cards(deck));
   SolveResult r = g.Solve(win, {});
   ExpectWinReplays(g, win, r);
   EXPECT_EQ(r.moves.size(), 22u);  // 4 sets, 16 pairs, two pairs of 5s
   EXPECT_EQ(g.SolveWith(win, {}, false).verdict, Verdict::kSolved);
 
-  Deal stuck = DealFromDeck(g, DeckStartingWith({"AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S",
+  Deal stuck = DealFromDeck(g, DeckStarting({"AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S",
                                                  "3C", "3D", "3H", "3S", "4C"}));
   EXPECT_EQ(g.Solve(stuck, {}).verdict, Verdict::kUnsolvable);
   EXPECT_EQ(g.SolveWith(stuck, {}, false).verdict, Verdict::kUnsolvable);
   // 10-J-Q of clubs wait for the King, which is never reached.
-  Deal blocked = DealFromDeck(g, DeckStartingWith({"AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S",
+  Deal blocked = DealFromDeck(g, DeckStarting({"AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S",
                                                    "3C", "TC", "JC", "QC", "9S", "3D"}));
   r = g.Solve(blocked, {});
   EXPECT_EQ(r.verdict, Verdict::kUnsolvable);

@@ -15,25 +15,16 @@
 #include "core/game.h"
 #include "core/games/games.h"
 #include "core/shuffle.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
 
+using namespace test;
+
 const Game& G() { return TryAgainGame(); }
 
-Card C(const std::string& name) {
-  auto c = ParseCard(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(Card());
-}
-
 Options Build(const std::string& b) { return Options{{"build", std::string(b)}}; }
-
-Pile Cards(const std::vector<std::string>& names) {
-  Pile p;
-  for (const auto& n : names) p.push_back(C(n));
-  return p;
-}
 
 // A table: heaps bottom to top, foundations bottom to top, the pack in
 // dealing order (first dealt first).
@@ -41,7 +32,7 @@ Table MakeTable(const std::vector<std::vector<std::string>>& heaps,
                 const std::vector<std::vector<std::string>>& foundations,
                 const std::vector<std::string>& pack, const Options& options = {}) {
   Table t;
-  t.options = *CompleteOptions(G().option_specs(), options);
+  t.options = GameOptions(G(), options);
   for (const auto& h : heaps) t.areas.tableau.push_back(Cards(h));
   for (const auto& f : foundations) t.areas.foundations.push_back(Cards(f));
   t.areas.foundations.resize(4);
@@ -49,39 +40,9 @@ Table MakeTable(const std::vector<std::vector<std::string>>& heaps,
   return t;
 }
 
-MoveSpec Mv(Place from, Place to, const std::string& card) {
-  MoveSpec m;
-  m.from = {from};
-  m.to = to;
-  m.cards = {C(card)};
-  return m;
-}
 Place Heap(int h) { return Place{Area::kTableau, h}; }
 Place Found(int f) { return Place{Area::kFoundations, f}; }
 const Place kPack{Area::kStock, 0};
-
-void ExpectIllegal(const Table& table, const MoveSpec& move, const std::string& why) {
-  Table t = table;
-  Status s = G().Play(t, move);
-  EXPECT_EQ(s.code(), StatusCode::kIllegalMove) << G().FormatMove(move);
-  EXPECT_NE(s.message().find(why), std::string::npos)
-      << G().FormatMove(move) << ": '" << s.message() << "' lacks '" << why << "'";
-  EXPECT_TRUE(t.areas == table.areas) << "an illegal move changed the table";
-}
-
-void ExpectLegal(Table& table, const MoveSpec& move) {
-  Status s = G().Play(table, move);
-  ASSERT_TRUE(s.ok()) << G().FormatMove(move) << ": " << s.message();
-}
-
-// `moves` replay through the checker from `deal` to a win (`what` names the
-// case in a failure).
-void ExpectReplaysToAWin(const Deal& deal, const std::vector<MoveSpec>& moves, const std::string& what) {
-  Replay rep = ReplayMoves(G(), deal, moves);
-  EXPECT_TRUE(rep.first_error.ok()) << what << " step " << rep.legal_moves + 1 << ": "
-                                    << rep.first_error.message();
-  EXPECT_TRUE(rep.won) << what;
-}
 
 TEST(TryAgain, DealsThePackOntoFourEmptyHeaps) {
   auto deal = MakeDeal(G(), 5, {});
@@ -102,7 +63,7 @@ TEST(TryAgain, CheckShapeAcceptsLaterPositionsAndRejectsBadOnes) {
   a.tableau = {Cards({"9C", "5D"}), {}, {}, {}};
   a.foundations = {Cards({"AS", "2H", "3H"}), Cards({"AD"})};
   a.stock = Cards({"KS"});
-  Options o = *CompleteOptions(G().option_specs(), {});
+  Options o = GameOptions(G());
   EXPECT_TRUE(G().CheckShape(a, o).ok());
   Areas bad = a;
   bad.tableau.pop_back();
@@ -132,42 +93,42 @@ TEST(TryAgain, AcesGoOutAtOnceToTheNextEmptyFoundation) {
   EXPECT_EQ(start.areas.foundations[0], Cards({"AH"}));
   EXPECT_EQ(start.areas.foundations[1], Cards({"AC"}));
   EXPECT_EQ(start.areas.stock.back(), C("7D"));
-  ExpectLegal(start, Mv(kPack, Heap(2), "7D"));
+  ExpectLegal(G(), start, Mv(kPack, Heap(2), "7D"));
   EXPECT_EQ(start.areas.foundations[2], Cards({"AS"}));  // the next ace went out after the move
   EXPECT_TRUE(start.areas.stock.empty());
 }
 
 TEST(TryAgain, DealingAndBuildingRegardlessOfSuit) {
   Table t = MakeTable({{"9C", "3D"}, {}, {}, {}}, {{"AS", "2H"}, {"AD"}}, {"2C", "4S", "KS"});
-  ExpectIllegal(t, Mv(kPack, Heap(1), "4S"), "the next card of the pack is 2\u2663");
-  ExpectIllegal(t, Mv(kPack, Heap(5), "2C"), "there is no heap 5");
-  ExpectIllegal(t, Mv(kPack, Found(1), "2C"), "foundation 1 shows 2\u2665; 2\u2663 needs a A on top");
-  ExpectIllegal(t, Mv(kPack, Found(3), "2C"), "foundation 3 has not been started");
-  ExpectIllegal(t, Mv(kPack, Found(5), "2C"), "there is no foundation 5");
-  ExpectLegal(t, Mv(kPack, Found(2), "2C"));  // straight to a foundation, any suit
-  ExpectIllegal(t, Mv(Heap(1), Found(1), "9C"), "heap 1 shows 3\u2666, not 9\u2663");
-  ExpectIllegal(t, Mv(Heap(2), Found(1), "3D"), "heap 2 is empty");
-  ExpectIllegal(t, Mv(Heap(0), Found(1), "3D"), "there is no heap 0");
-  ExpectIllegal(t, Mv(Heap(1), Heap(2), "3D"), "goes only to a foundation");
-  ExpectIllegal(t, Mv(Place{Area::kWaste, 0}, Found(1), "3D"), "not taken from waste");
-  ExpectIllegal(t, Mv(kPack, Place{Area::kDiscard, 0}, "4S"), "not to discard");
+  ExpectIllegal(G(), t, Mv(kPack, Heap(1), "4S"), "the next card of the pack is 2\u2663");
+  ExpectIllegal(G(), t, Mv(kPack, Heap(5), "2C"), "there is no heap 5");
+  ExpectIllegal(G(), t, Mv(kPack, Found(1), "2C"), "foundation 1 shows 2\u2665; 2\u2663 needs a A on top");
+  ExpectIllegal(G(), t, Mv(kPack, Found(3), "2C"), "foundation 3 has not been started");
+  ExpectIllegal(G(), t, Mv(kPack, Found(5), "2C"), "there is no foundation 5");
+  ExpectLegal(G(), t, Mv(kPack, Found(2), "2C"));  // straight to a foundation, any suit
+  ExpectIllegal(G(), t, Mv(Heap(1), Found(1), "9C"), "heap 1 shows 3\u2666, not 9\u2663");
+  ExpectIllegal(G(), t, Mv(Heap(2), Found(1), "3D"), "heap 2 is empty");
+  ExpectIllegal(G(), t, Mv(Heap(0), Found(1), "3D"), "there is no heap 0");
+  ExpectIllegal(G(), t, Mv(Heap(1), Heap(2), "3D"), "goes only to a foundation");
+  ExpectIllegal(G(), t, Mv(Place{Area::kWaste, 0}, Found(1), "3D"), "not taken from waste");
+  ExpectIllegal(G(), t, Mv(kPack, Place{Area::kDiscard, 0}, "4S"), "not to discard");
   MoveSpec two = Mv(Heap(1), Found(1), "3D");
   two.count = 2;
-  ExpectIllegal(t, two, "one card from one place");
-  ExpectLegal(t, Mv(Heap(1), Found(1), "3D"));
-  ExpectLegal(t, Mv(kPack, Found(1), "4S"));
-  ExpectLegal(t, Mv(kPack, Heap(3), "KS"));
-  ExpectIllegal(t, Mv(kPack, Heap(3), "KS"), "the pack is all dealt");
+  ExpectIllegal(G(), t, two, "one card from one place");
+  ExpectLegal(G(), t, Mv(Heap(1), Found(1), "3D"));
+  ExpectLegal(G(), t, Mv(kPack, Found(1), "4S"));
+  ExpectLegal(G(), t, Mv(kPack, Heap(3), "KS"));
+  ExpectIllegal(G(), t, Mv(kPack, Heap(3), "KS"), "the pack is all dealt");
   EXPECT_FALSE(G().Won(t));
 }
 
 TEST(TryAgain, AfterDealBuildsNothingUntilThePackIsDealt) {
   Table t = MakeTable({{"3D"}, {}, {}, {}}, {{"AS", "2H"}}, {"4C"}, Build("after-deal"));
-  ExpectIllegal(t, Mv(Heap(1), Found(1), "3D"), "nothing is built until the whole pack is dealt");
-  ExpectIllegal(t, Mv(kPack, Found(1), "4C"), "nothing is built until");
-  ExpectLegal(t, Mv(kPack, Heap(2), "4C"));
-  ExpectLegal(t, Mv(Heap(1), Found(1), "3D"));
-  ExpectLegal(t, Mv(Heap(2), Found(1), "4C"));
+  ExpectIllegal(G(), t, Mv(Heap(1), Found(1), "3D"), "nothing is built until the whole pack is dealt");
+  ExpectIllegal(G(), t, Mv(kPack, Found(1), "4C"), "nothing is built until");
+  ExpectLegal(G(), t, Mv(kPack, Heap(2), "4C"));
+  ExpectLegal(G(), t, Mv(Heap(1), Found(1), "3D"));
+  ExpectLegal(G(), t, Mv(Heap(2), Found(1), "4C"));
 }
 
 TEST(TryAgain, WonWhenAllAreBuilt) {
@@ -178,7 +139,7 @@ TEST(TryAgain, WonWhenAllAreBuilt) {
                        {"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"}},
                       {});
   EXPECT_FALSE(G().Won(t));
-  ExpectLegal(t, Mv(Heap(1), Found(2), "KD"));
+  ExpectLegal(G(), t, Mv(Heap(1), Found(2), "KD"));
   EXPECT_TRUE(G().Won(t));
 }
 
@@ -198,7 +159,7 @@ Deal SmallPosition(uint64_t seed, int left, int on_heaps, const std::string& bui
   std::vector<Card> deck = ShuffledDeck(seed, 1);  // suits and order from the deal
   Deal d;
   d.game = "try-again";
-  d.options = *CompleteOptions(G().option_specs(), Build(build));
+  d.options = GameOptions(G(), Build(build));
   d.areas.tableau.resize(4);
   d.areas.foundations.resize(4);
   // Foundations take, rank by rank, the first unused cards of that rank in
@@ -233,7 +194,7 @@ TEST(TryAgain, VerdictsAgreeWithThePlainSearchOnSmallPositions) {
       ASSERT_NE(r.verdict, Verdict::kUnknown) << seed;
       if (r.verdict == Verdict::kSolved) {
         ++solved;
-        ExpectReplaysToAWin(d, r.moves, std::string(build) + " seed " + std::to_string(seed));
+        EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << build << " seed " << seed;
       } else {
         ++unsolvable;
       }
@@ -243,8 +204,9 @@ TEST(TryAgain, VerdictsAgreeWithThePlainSearchOnSmallPositions) {
       if (plain.verdict == Verdict::kUnknown) continue;
       ++compared;
       ASSERT_EQ(plain.verdict, r.verdict) << build << " seed " << seed;
-      if (plain.verdict == Verdict::kSolved)
-        ExpectReplaysToAWin(d, plain.moves, std::string(build) + " seed " + std::to_string(seed) + " (plain)");
+      if (plain.verdict == Verdict::kSolved) {
+        EXPECT_TRUE(ReplaysToAWin(G(), d, plain.moves)) << build << " seed " << seed << " (plain)";
+      }
     }
     EXPECT_GT(solved, 100) << build;
     EXPECT_GT(unsolvable, std::string(build) == "anytime" ? 8 : 25) << build;
@@ -259,7 +221,7 @@ TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
   // the plain search agrees.
   Deal d;
   d.game = "try-again";
-  d.options = *CompleteOptions(G().option_specs(), {});
+  d.options = GameOptions(G());
   d.areas.foundations.resize(4);
   for (int f = 0; f < 4; ++f)
     for (int r = 1; r <= (f < 3 ? 13 : 9); ++r)
@@ -277,7 +239,7 @@ TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
   d.areas.tableau[0] = Cards({"QS", "TS"});
   r = SolveTryAgain(d, SearchLimits{}, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
-  ExpectReplaysToAWin(d, r.moves, "the winning order");
+  EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << "the winning order";
 }
 
 TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
@@ -290,7 +252,7 @@ TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
   // search agrees. With the 8 first it wins.
   Deal d;
   d.game = "try-again";
-  d.options = *CompleteOptions(G().option_specs(), {});
+  d.options = GameOptions(G());
   d.areas.foundations.resize(4);
   for (int f = 0; f < 4; ++f)
     for (int r = 1; r <= (f < 3 ? 13 : 7); ++r)
@@ -307,7 +269,7 @@ TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
   d.areas.stock = Cards({"KS", "8S"});  // 8S first
   r = SolveTryAgain(d, SearchLimits{}, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
-  ExpectReplaysToAWin(d, r.moves, "the winning order");
+  EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << "the winning order";
 }
 
 // The whole solver wins deal `number` within `max_nodes`, and its line
@@ -319,7 +281,7 @@ void ExpectWonWithin(uint64_t number, uint64_t max_nodes) {
   limits.max_nodes = max_nodes;
   SolveResult r = SolveTryAgain(*deal, limits, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
-  ExpectReplaysToAWin(*deal, r.moves, "deal " + std::to_string(number));
+  EXPECT_TRUE(ReplaysToAWin(G(), *deal, r.moves)) << "deal " << number;
 }
 
 TEST(TryAgain, ProbeWinsADealTheDepthFirstSearchAloneDoesNot) {
@@ -347,7 +309,7 @@ TEST(TryAgain, WinFinderLinesReplayToAWin) {
     ASSERT_NE(r.verdict, Verdict::kUnsolvable) << n;
     if (r.verdict != Verdict::kSolved) continue;
     ++solved;
-    ExpectReplaysToAWin(*deal, r.moves, "deal " + std::to_string(n));
+    EXPECT_TRUE(ReplaysToAWin(G(), *deal, r.moves)) << "deal " << n;
   }
   EXPECT_GE(solved, 10);
 }
@@ -369,7 +331,7 @@ TEST(TryAgain, WinFinderNeverWinsALostPosition) {
       if (r.verdict != Verdict::kSolved) continue;
       ++found;
       ASSERT_EQ(full.verdict, Verdict::kSolved) << build << " seed " << seed;
-      ExpectReplaysToAWin(d, r.moves, std::string(build) + " seed " + std::to_string(seed));
+      EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << build << " seed " << seed;
     }
     EXPECT_GT(lost, 8) << build;
     EXPECT_GE(found, won * 9 / 10) << build << ": found " << found << " of " << won;
@@ -426,7 +388,7 @@ TEST(TryAgain, DiverseBeamWinsDealsThePlainBeamMissed) {
     ASSERT_TRUE(deal.ok());
     SolveResult a = TryAgainWinFinder(*deal, 1000000);
     ASSERT_EQ(a.verdict, Verdict::kSolved) << n;
-    ExpectReplaysToAWin(*deal, a.moves, "deal " + std::to_string(n));
+    EXPECT_TRUE(ReplaysToAWin(G(), *deal, a.moves)) << "deal " << n;
     SolveResult b = TryAgainWinFinder(*deal, 1000000);
     EXPECT_EQ(a.moves, b.moves) << n;
     EXPECT_EQ(a.stats.nodes, b.stats.nodes) << n;
@@ -447,7 +409,7 @@ TEST(TryAgain, ShuffledDealsSolutionsReplay) {
     }
     if (r.verdict != Verdict::kSolved) continue;
     ++solved;
-    ExpectReplaysToAWin(*deal, r.moves, "deal " + std::to_string(n));
+    EXPECT_TRUE(ReplaysToAWin(G(), *deal, r.moves)) << "deal " << n;
   }
   EXPECT_GT(solved, 5);
 }

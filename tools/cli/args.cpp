@@ -134,7 +134,10 @@ std::string GamesHelp() {
     }
     for (const DealExport& e : info.exports) {
       std::string text = "--format " + e.format + ": " + e.help +
-                         (e.blank_line_between ? "; deals separated by an empty line" : "; one deal a line");
+                         (e.blank_line_between ? "; deals separated by an empty line" : "; one deal a line") +
+                         (e.rules_elsewhere.empty() ? ""
+                                                    : "; the cards only, not the rules, so --option is "
+                                                      "refused (" + e.rules_elsewhere + ")");
       out += "    " + Wrap(text, 6, 76) + "\n";
     }
   }

@@ -1,6 +1,7 @@
 #include "tools/cli/deal_source.h"
 
 #include "core/deal_io.h"
+#include "tools/cli/shuffle_option.h"
 #include "tools/cli/signals.h"
 
 namespace talon::cli {
@@ -16,6 +17,8 @@ Status DealSource::Select(const boost::program_options::variables_map& vm, DealS
   if (!generate) {
     if (!sel.option_pairs.empty())
       return Status::Usage("--option needs --game (deals read from files carry their options)");
+    if (!sel.shuffle.empty())
+      return Status::Usage("--shuffle needs --game (deals read from files carry their shuffle)");
     if (sel.files.empty()) sel.files.push_back("-");
     return OpenFiles(sel.files);
   }
@@ -24,12 +27,16 @@ Status DealSource::Select(const boost::program_options::variables_map& vm, DealS
   if (!sel.files.empty()) return Status::Usage("give either input files or --game and --deals, not both");
   if (!many_games && sel.games.find(',') != std::string::npos)
     return Status::Usage("--game: one game at a time ('" + sel.games + "')");
+  auto shuffle = ParseShuffleOption(sel.shuffle);
+  if (!shuffle) return shuffle.status();
+  shuffle_ = *shuffle;
   auto list = ParseGameList(sel.games);
   if (!list) return list.status();
   std::vector<std::pair<const Game*, Options>> games;
   for (const Game* g : *list) {
     auto o = ParseGameOptions(*g, sel.option_pairs);
     if (!o) return o.status();
+    TALON_RETURN_IF_ERROR(CheckShuffleFor(*g, *o, shuffle_));
     games.emplace_back(g, std::move(*o));
   }
   auto r = ParseRange("--deals", sel.deals);
@@ -94,8 +101,10 @@ bool DealSource::Next(DealTask& task) {
 Expected<Deal> DealSource::Make(const DealTask& task) const {
   if (task.source < 0) {
     const auto& [game, options] = games_[task.game];
-    auto d = MakeDeal(*game, task.number, options);
-    if (!d) return d.status().WithContext(std::string(game->id()) + "#" + std::to_string(task.number));
+    auto d = MakeDeal(*game, task.number, options, shuffle_);
+    if (!d)
+      return d.status().WithContext(std::string(game->id()) + (shuffle_ == Shuffle::kPysol ? "#pysol-" : "#") +
+                                    std::to_string(task.number));
     return d;
   }
   const std::string where =

@@ -34,14 +34,15 @@ struct DealTask {
 // --deals A-B [--option NAME=VALUE]... (the options are those of the tool).
 struct DealSelection {
   std::vector<std::string> files, option_pairs;
-  std::string games, deals;
+  std::string games, deals, shuffle;  // shuffle: --shuffle's text (AddShuffleOption)
 };
 
 class DealSource {
  public:
   // Checks the selection (usage errors: --deals without --game, files and
   // --game together, an unknown game, a game given twice, a comma list when
-  // !many_games, an option a game lacks, --option without --game) and sets
+  // !many_games, an option a game lacks, --option or --shuffle without
+  // --game, a game without deals of the shuffle) and sets
   // the source up; no files means standard input. Opening a file can fail
   // with kIoError.
   Status Select(const boost::program_options::variables_map& vm, DealSelection selection,
@@ -70,6 +71,7 @@ class DealSource {
 
  private:
   std::vector<std::pair<const Game*, Options>> games_;
+  Shuffle shuffle_ = Shuffle::kTalonV1;
   Range range_;
   size_t next_game_ = 0;
   uint64_t next_number_ = 0;

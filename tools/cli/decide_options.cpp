@@ -1,5 +1,6 @@
 #include "tools/cli/decide_options.h"
 
+#include "tools/cli/shuffle_option.h"
 #include "tools/cli/signals.h"
 
 namespace talon::cli {
@@ -8,6 +9,7 @@ void DecideOptions::AddDealOptions(po::options_description& options, const DealO
   auto add = options.add_options();
   add("game", po::value(&selection_.games)->value_name(help.game_value), help.game);
   add("deals", po::value(&selection_.deals)->value_name("A-B"), help.deals);
+  AddShuffleOption(options, selection_.shuffle);
   add("option", po::value(&selection_.option_pairs)->value_name("NAME=VALUE")->composing(), help.option);
 }
 

@@ -1,6 +1,6 @@
 // The command line of the tools that decide many deals, talon-solve and
 // talon-stats: where the deals come from (FILE... or --game, --deals,
-// --option) and the solver's options (--threads, --max-nodes,
+// --shuffle, --option) and the solver's options (--threads, --max-nodes,
 // --max-seconds, --max-memory).
 #pragma once
 
@@ -21,7 +21,7 @@ struct DealOptionsHelp {
 
 class DecideOptions {
  public:
-  // Adds --game, --deals and --option to `options`.
+  // Adds --game, --deals, --shuffle and --option to `options`.
   void AddDealOptions(po::options_description& options, const DealOptionsHelp& help);
   // Adds --threads (-j), --max-nodes, --max-seconds, --max-memory
   // (default 2G, the total of the threads' tables) and --raw-lines (no

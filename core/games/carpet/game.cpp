@@ -95,6 +95,13 @@ class Carpet final : public Game {
     return a;
   }
 
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card>, const Options&) const override {
+    return Status::Usage("--shuffle pysol: PySolFC's Carpet puts the four aces on the "
+                         "foundations before it deals the carpet, so its carpet never holds an "
+                         "ace and its pack 28 cards; no deal of The Carpet is laid out so "
+                         "(docs/pysol.md)");
+  }
+
   Status CheckShape(const Areas& areas, const Options&) const override {
     if (areas.tableau.size() != kSlots)
       return Status::BadInput("areas.tableau: the carpet has 20 slots (4 rows of 5), not " +

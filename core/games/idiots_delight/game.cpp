@@ -11,6 +11,8 @@
 // Foundations are numbered by suit: 1 clubs, 2 diamonds, 3 hearts, 4 spades.
 // The solver is in this directory (docs/solvers/idiots-delight.md).
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <cctype>
 #include <string>
 
@@ -54,6 +56,26 @@ class IdiotsDelight final : public Game {
     for (int r = 0; r < kReserve; ++r) a.reserve.push_back(Pile{deck[i++]});
     a.foundations.resize(4);
     return a;
+  }
+
+  // PySolFC's King Albert deals round by round from the left: round r (1-8)
+  // lays a card on columns r+1..9, a last round one on every column, then
+  // one card on each of the 7 reserves. Its column 1 is the shortest, this
+  // game's the longest: this game's column c is PySolFC's column 10-c.
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    assert(dealt.size() == 52);
+    std::array<std::vector<Card>, kColumns> column;  // PySolFC's columns, bottom to top
+    size_t k = 0;
+    for (int round = 1; round <= kColumns; ++round)
+      for (int c = round == kColumns ? 0 : round; c < kColumns; ++c)
+        column[static_cast<size_t>(c)].push_back(dealt[k++]);
+    std::vector<Card> deck;
+    deck.reserve(52);
+    for (int row = 0; row < kColumns; ++row)
+      for (int col = 0; col < kColumns - row; ++col)
+        deck.push_back(column[static_cast<size_t>(kColumns - 1 - col)][static_cast<size_t>(row)]);
+    deck.insert(deck.end(), dealt.begin() + static_cast<std::ptrdiff_t>(k), dealt.end());
+    return deck;
   }
 
   Status CheckShape(const Areas& areas, const Options&) const override {

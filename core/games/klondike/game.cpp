@@ -14,6 +14,7 @@
 // Checker counters (Table::counters): [0] redeals made, [1] 1 iff a card has
 // left the waste since the last redeal (or the start).
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <string>
 
@@ -92,12 +93,14 @@ class Klondike : public Game {
             .exports = {
                 {.format = "ksolve",
                  .help = "the 156-digit deck string of KSolve / Klondike-Solver",
-                 .write = KlondikeDeckString},
+                 .write = KlondikeDeckString,
+                 .rules_elsewhere = "KSolve: -draw 1 or -draw 3"},
                 {.format = "pysol",
                  .help = "PySolFC's board text (\"Talon: ...\" and seven pile lines, face-down "
                          "cards in <>)",
                  .write = KlondikePysolBoard,
-                 .blank_line_between = true},
+                 .blank_line_between = true,
+                 .rules_elsewhere = "PySolFC: Klondike or Klondike (Draw 3)"},
             },
         }) {}
 
@@ -116,6 +119,31 @@ class Klondike : public Game {
     a.stock.assign(deck.rbegin(), deck.rend() - 28);
     a.face_down = {0, 1, 2, 3, 4, 5, 6};
     return a;
+  }
+
+  // PySolFC's Klondike deals round by round from the right: round r (1-6)
+  // lays a card face down on piles 7, 6, ..., r+1, then a last round one face
+  // up on piles 7, 6, ..., 1; the rest is its talon. This returns the deck
+  // that DealCards (row by row from the left) turns into that layout.
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    assert(dealt.size() == 52);
+    std::array<std::array<Card, kPiles>, kPiles> pile{};  // pile[p][height]
+    size_t k = 0;
+    for (int round = 1; round <= kPiles; ++round) {
+      const int low = round == kPiles ? 0 : round;   // the last round reaches pile 1
+      const int height = round == kPiles ? -1 : round - 1;
+      for (int p = kPiles - 1; p >= low; --p) {
+        const int h = height >= 0 ? height : p;      // a face-up card tops its pile
+        pile[static_cast<size_t>(p)][static_cast<size_t>(h)] = dealt[k++];
+      }
+    }
+    std::vector<Card> deck;
+    deck.reserve(52);
+    for (int row = 0; row < kPiles; ++row)
+      for (int p = row; p < kPiles; ++p)
+        deck.push_back(pile[static_cast<size_t>(p)][static_cast<size_t>(row)]);
+    deck.insert(deck.end(), dealt.begin() + static_cast<std::ptrdiff_t>(k), dealt.end());
+    return deck;
   }
 
   Status CheckShape(const Areas& a, const Options&) const override {

@@ -64,6 +64,12 @@ class TryAgain final : public Game {
     return a;
   }
 
+  // PySolFC's Numerica (also named Try Again there) deals nothing before
+  // play: its talon is this game's pack, top card first (docs/pysol.md).
+  Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {
+    return std::vector<Card>(dealt.begin(), dealt.end());
+  }
+
   // A shuffled deal has four empty heaps and the whole pack; a hand-made one
   // may start later in the game: cards on the heaps (no aces: they go out
   // at once) and foundations built A, 2, 3, ... regardless of suit.

@@ -15,28 +15,13 @@
 #include "core/games/games.h"
 #include "core/games/klondike/solver.h"
 #include "core/shuffle.h"
+#include "../test_util.h"
 
 namespace talon::klondike_test {
 
+using namespace ::talon::test;
+
 inline const Game& K() { return KlondikeGame(); }
-
-inline Card C(const std::string& name) {
-  auto c = ParseCard(name);
-  EXPECT_TRUE(c.has_value()) << name;
-  return c.value_or(Card());
-}
-
-inline Pile Cards(const std::vector<std::string>& names) {
-  Pile p;
-  for (const auto& n : names) p.push_back(C(n));
-  return p;
-}
-
-inline Options Opts(const Options& given = {}) {
-  auto o = CompleteOptions(K().option_specs(), given);
-  EXPECT_TRUE(o.ok()) << o.status().message();
-  return o.ok() ? *o : Options{};
-}
 
 // A hand-made position: `tableau` piles bottom to top with `down` face-down
 // cards each; foundation f (C D H S) built up to heights[f]; every card not
@@ -51,7 +36,7 @@ struct Hand {
   Deal ToDeal() const {
     Deal d;
     d.game = "klondike";
-    d.options = Opts(options);
+    d.options = GameOptions(K(), options);
     d.areas.tableau = tableau;
     d.areas.face_down = down;
     d.areas.foundations.resize(4);
@@ -74,10 +59,7 @@ inline SolveResult SolveAndReplay(const Deal& deal, uint64_t max_nodes, bool pru
   limits.max_memory = size_t{64} << 20;
   SolveResult r = SolveKlondike(deal, limits, prune, first_phase_nodes);
   if (r.verdict == Verdict::kSolved) {
-    Replay rep = ReplayMoves(K(), deal, r.moves);
-    EXPECT_TRUE(rep.first_error.ok()) << deal.Name() << " " << FormatOptions(deal.options) << " step "
-                                      << rep.legal_moves + 1 << ": " << rep.first_error.message();
-    EXPECT_TRUE(rep.won) << deal.Name();
+    EXPECT_TRUE(ReplaysToAWin(K(), deal, r.moves)) << deal.Name() << " " << FormatOptions(deal.options);
   }
   return r;
 }
@@ -92,7 +74,7 @@ inline Pile CardsAbove(const std::vector<int>& heights) {
 }
 
 // Shuffles `cards` (Fisher-Yates, from the top) with `rng`.
-inline void Shuffle(Pile& cards, SplitMix64& rng) {
+inline void ShufflePile(Pile& cards, SplitMix64& rng) {
   for (size_t i = cards.size() - 1; i > 0; --i) std::swap(cards[i], cards[rng.Below(i + 1)]);
 }
 
@@ -146,7 +128,7 @@ inline void VaryWorryAndRuns(Hand& h, uint64_t seed) {
 inline Pile BuildAndShuffle(Hand& h, SplitMix64& rng, int lo, uint64_t spread) {
   for (int f = 0; f < 4; ++f) h.heights[static_cast<size_t>(f)] = lo + static_cast<int>(rng.Below(spread));
   Pile cards = CardsAbove(h.heights);
-  Shuffle(cards, rng);
+  ShufflePile(cards, rng);
   return cards;
 }
 

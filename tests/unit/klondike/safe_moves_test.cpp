@@ -39,7 +39,7 @@ SafeMoveCounts CompareOnRandomLayouts(const std::vector<int>& heights, uint64_t 
   for (uint64_t seed = 1; seed <= 150; ++seed) {
     SplitMix64 rng(seed * rng_factor);
     Pile cards = rest;
-    Shuffle(cards, rng);
+    ShufflePile(cards, rng);
     Hand h;
     h.options = options(seed);
     h.heights = heights;
@@ -151,7 +151,7 @@ TEST(KlondikeSolver, SafeTalonCardsAgreeWithThePlainSearch) {
     h.heights = {7, 6, 8, 7};
     Pile cards = CardsAbove(h.heights);
     cards.erase(std::find(cards.begin(), cards.end(), nine));
-    Shuffle(cards, rng);
+    ShufflePile(cards, rng);
     const size_t in_talon = 3 + rng.Below(8);
     Pile talon(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(in_talon));
     const int kind = static_cast<int>(seed % 6);
