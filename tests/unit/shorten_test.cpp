@@ -156,14 +156,38 @@ TEST(Shorten, SolversLinesReplayAndAreNoLonger) {
   }
 }
 
-// Games whose winning lines all have one length are left as they are.
+// Games whose winning lines all have one length are left as they are; the
+// lengths their pages prove are those of the solvers' wins.
 TEST(Shorten, OneLengthGamesAreLeftAlone) {
-  for (const char* id : {"fourteen-out", "thirteens", "four-of-a-kind"}) {
-    const Game* game = FindGame(id);
+  struct Case {
+    const char* id;
+    Options options;
+    size_t moves;
+    std::vector<uint64_t> won;  // deals the solver wins
+  };
+  const std::vector<Case> cases = {
+      {"fourteen-out", {}, 26, {1, 2}},
+      {"take-fourteen", {}, 26, {1, 2}},
+      {"triple-fourteens", {}, 78, {1, 2}},
+      {"thirteens", {}, 28, {1, 2}},
+      {"take-ten", {}, 22, {9, 35}},
+      {"fifteen", {}, 16, {1, 2}},
+      {"four-of-a-kind", {}, 51, {7, 40}},
+      {"try-again", {{"build", std::string("after-deal")}}, 96, {12, 14}},
+  };
+  for (const Case& c : cases) {
+    const Game* game = FindGame(c.id);
     ASSERT_NE(game, nullptr);
-    auto complete = CompleteOptions(game->option_specs(), {});
+    auto complete = CompleteOptions(game->option_specs(), c.options);
     ASSERT_TRUE(complete.ok());
-    EXPECT_TRUE(game->line_hooks().OneLength(*complete)) << id;
+    EXPECT_TRUE(game->line_hooks().OneLength(*complete)) << c.id;
+    for (const uint64_t n : c.won) {
+      SearchLimits limits;
+      limits.max_memory = size_t{64} << 20;
+      const SolveResult r = game->Solve(*MakeDeal(*game, n, *complete), limits);
+      ASSERT_EQ(r.verdict, Verdict::kSolved) << c.id << " deal " << n;
+      EXPECT_EQ(r.moves.size(), c.moves) << c.id << " deal " << n;
+    }
   }
   const Game* carpet = FindGame("carpet");
   auto compulsory = CompleteOptions(carpet->option_specs(), {});
@@ -171,6 +195,12 @@ TEST(Shorten, OneLengthGamesAreLeftAlone) {
   ASSERT_TRUE(compulsory.ok() && optional.ok());
   EXPECT_TRUE(carpet->line_hooks().OneLength(*compulsory));
   EXPECT_FALSE(carpet->line_hooks().OneLength(*optional));
+  const Game* try_again = FindGame("try-again");
+  auto anytime = CompleteOptions(try_again->option_specs(), {});
+  auto after_deal = CompleteOptions(try_again->option_specs(), {{"build", std::string("after-deal")}});
+  ASSERT_TRUE(anytime.ok() && after_deal.ok());
+  EXPECT_FALSE(try_again->line_hooks().OneLength(*anytime));
+  EXPECT_TRUE(try_again->line_hooks().OneLength(*after_deal));
 }
 
 }  // namespace
