@@ -19,6 +19,7 @@ enum class StatusCode {
   kIoError,      // a file could not be read or written: exit 74
   kUsage,        // a bad option or option value: exit 2
   kIllegalMove,  // a solution step breaks the rules (verify's verdict): exit 1
+  kUnsolvable,   // a deal that must be winnable is proved not to be: exit 1
   kLimit,        // a search limit was reached: exit 3
   kInternal,     // a bug: should never be seen
 };
@@ -31,6 +32,7 @@ class [[nodiscard]] Status {
   static Status IoError(std::string msg) { return {StatusCode::kIoError, std::move(msg)}; }
   static Status Usage(std::string msg) { return {StatusCode::kUsage, std::move(msg)}; }
   static Status IllegalMove(std::string msg) { return {StatusCode::kIllegalMove, std::move(msg)}; }
+  static Status Unsolvable(std::string msg) { return {StatusCode::kUnsolvable, std::move(msg)}; }
   static Status Limit(std::string msg) { return {StatusCode::kLimit, std::move(msg)}; }
   static Status Internal(std::string msg) { return {StatusCode::kInternal, std::move(msg)}; }
 

@@ -127,4 +127,23 @@ SurveyReport Survey::Report() const {
   return r;
 }
 
+SurveyPlotGroup Survey::PlotGroup(std::string name) const {
+  const SurveyReport r = Report();
+  SurveyPlotGroup g;
+  g.name = std::move(name);
+  g.deals = r.deals;
+  g.solved = r.solved;
+  g.unsolvable = r.unsolvable;
+  g.unknown = r.unknown;
+  g.winnable_at_least = r.winnable_at_least;
+  g.winnable_at_most = r.winnable_at_most;
+  g.nodes_by_decade = r.nodes_by_decade;
+  for (const SurveyEntry& e : entries_) {
+    if (e.verdict != Verdict::kSolved) continue;
+    if (g.moves_count.size() <= e.moves) g.moves_count.resize(e.moves + 1);
+    ++g.moves_count[e.moves];
+  }
+  return g;
+}
+
 }  // namespace talon

@@ -72,6 +72,19 @@ struct SurveyReport {
 
 inline constexpr size_t kHardest = 10;
 
+// What a picture of one group shows (render/plot.h draws it): plain data,
+// so that core knows nothing of drawing.
+struct SurveyPlotGroup {
+  std::string name;  // "thirteens slots=10"
+  uint64_t deals = 0, solved = 0, unsolvable = 0, unknown = 0;
+  Proportion winnable_at_least, winnable_at_most;
+  DecadeHistogram nodes_by_decade{};  // decided deals
+  std::vector<uint64_t> moves_count;  // [m]: solved deals whose winning line has m moves
+  // [g]: deals of difficulty grade g. Empty until deals carry a grade; the
+  // picture then gains a panel for it.
+  std::vector<uint64_t> grade_count;
+};
+
 // Entries are added in input order (talon-stats adds them in order whatever
 // the thread count), which settles ties.
 class Survey {
@@ -79,6 +92,8 @@ class Survey {
   void Add(const SurveyEntry& entry) { entries_.push_back(entry); }
   size_t size() const { return entries_.size(); }
   SurveyReport Report() const;
+  // The picture's data of the entries, named `name`.
+  SurveyPlotGroup PlotGroup(std::string name) const;
 
  private:
   std::vector<SurveyEntry> entries_;

@@ -205,7 +205,9 @@ Expected<std::string> WritePdf(const Document& doc, const Fonts& fonts, const Pd
     return Status::BadInput("the title is not valid UTF-8");
   if (!doc.subject.empty() && !SetTextString(pdf, pdf->info, "Subject", doc.subject))
     return Status::BadInput("the subject is not valid UTF-8");
-  TALON_HARU_STEP("writing the title and subject");
+  if (!doc.author.empty() && !SetTextString(pdf, pdf->info, "Author", doc.author))
+    return Status::BadInput("the author is not valid UTF-8");
+  TALON_HARU_STEP("writing the title, subject and author");
 
   std::vector<HPDF_Page> pages;
   for (const Page& page : doc.pages) {

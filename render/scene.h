@@ -124,7 +124,7 @@ struct Attachment {
 struct Document {
   std::vector<Page> pages;
   std::vector<Bookmark> bookmarks;  // in order of appearance
-  std::string title, subject;
+  std::string title, subject, author;  // the document info (author: none when empty)
   std::optional<Attachment> attachment;
 };
 

@@ -39,15 +39,28 @@ struct BookEntry {
 
 struct BookOptions {
   std::string title;            // the cover's title and the document info title
-  enum class Solutions { kBack, kAfter, kNone } solutions = Solutions::kBack;
+  std::string subtitle, author;  // on the cover when not empty (the author also in the document info)
+  // The maker's paragraphs, printed on the back of the cover (none: no such
+  // page); `intro_source` names them in messages (e.g. the file).
+  std::vector<std::string> intro;
+  std::string intro_source;
+  // kSeparate: the solutions are an answer key of their own (RenderBook's
+  // `answers`), and each deal says where its answer is.
+  enum class Solutions { kBack, kAfter, kNone, kSeparate } solutions = Solutions::kBack;
+  int pad_to = 1;  // blank pages at the end make the page count a multiple of this
   std::optional<Attachment> attachment;  // e.g. the deals and solutions as JSON Lines
 };
 
-// A booklet: cover, contents (linked), a rules page per game, the deals
-// (tmpl.deals_per_page a page; a deal too large for its share gets a page of
-// its own), and the solutions at the back, after each deal page, or none.
-// Page numbers, bookmarks, document title and subject.
+// A booklet: cover, the intro on its back, contents (linked), a rules page
+// per game, the deals (tmpl.deals_per_page a page; a deal too large for its
+// share gets a page of its own), and the solutions at the back, after each
+// deal page, in an answer key of their own, or none. Page numbers,
+// bookmarks, document title, subject and author. With Solutions::kSeparate
+// the answer key is written to *answers (REQUIRES: answers != nullptr): a
+// cover titled "Answers", then each solution headed with the deal's number
+// and name and its page in the book. Errors (kBadInput): an intro that does
+// not fit its page, a text the font cannot show, content that does not fit.
 Expected<Document> RenderBook(const std::vector<BookEntry>& entries, const BookOptions& options,
-                              const Template& tmpl, const Fonts& fonts);
+                              const Template& tmpl, const Fonts& fonts, Document* answers = nullptr);
 
 }  // namespace talon::render

@@ -1,8 +1,13 @@
 #include "render/template.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <map>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -36,9 +41,58 @@ std::string Num(double v) {
 
 // Reads the keys of one JSON object, remembering which were used so that
 // anything else is reported as unknown.
+// The line of each object key in `text`, which is valid JSON, by its dotted
+// path ("fonts.title_pt"); a key given twice keeps its last line, as the
+// parser keeps its last value.
+std::map<std::string, int> KeyLines(const std::string& text) {
+  struct Level {
+    bool object;
+    std::string path;
+    bool expect_key;
+  };
+  std::map<std::string, int> lines;
+  std::vector<Level> stack;
+  std::string last_key;  // the path of the last key read: the next value's
+  int line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+    } else if (c == '"') {
+      std::string raw;  // the string as written, escapes kept
+      size_t j = i + 1;
+      for (; j < text.size() && text[j] != '"'; ++j) {
+        if (text[j] == '\\' && j + 1 < text.size()) raw += text[j++];
+        raw += text[j];
+      }
+      if (!stack.empty() && stack.back().object && stack.back().expect_key) {
+        last_key = (stack.back().path.empty() ? "" : stack.back().path + ".") + raw;
+        lines[last_key] = line;
+        stack.back().expect_key = false;
+      }
+      i = j;
+    } else if (c == '{' || c == '[') {
+      stack.push_back({c == '{', last_key, c == '{'});
+    } else if ((c == '}' || c == ']') && !stack.empty()) {
+      stack.pop_back();
+    } else if (c == ',' && !stack.empty() && stack.back().object) {
+      stack.back().expect_key = true;
+    }
+  }
+  return lines;
+}
+
+// "FILE:LINE: " or "FILE: " when the line is not known.
+std::string At(const std::string& source, const std::map<std::string, int>& lines, const std::string& path) {
+  auto it = lines.find(path);
+  return it == lines.end() ? source + ": " : source + ":" + std::to_string(it->second) + ": ";
+}
+
 class Fields {
  public:
-  Fields(const json& obj, std::string where) : obj_(obj), where_(std::move(where)) {}
+  // `prefix` is the object's path with a dot ("fonts."), "" at the top.
+  Fields(const json& obj, const std::string& source, std::string prefix, const std::map<std::string, int>& lines)
+      : obj_(obj), source_(source), prefix_(std::move(prefix)), lines_(lines) {}
 
   Status Number(const char* key, double lo, double hi, double& out, double scale = 1) {
     auto it = obj_.find(key);
@@ -104,11 +158,16 @@ class Fields {
     }
     return Status::Ok();
   }
-  std::string Where(const std::string& key) const { return where_ + key; }
+  // "FILE:LINE: fonts.title_pt", naming a key of this object.
+  std::string Where(const std::string& key) const {
+    return At(source_, lines_, prefix_ + key) + prefix_ + key;
+  }
 
  private:
   const json& obj_;
-  std::string where_;
+  const std::string& source_;
+  std::string prefix_;
+  const std::map<std::string, int>& lines_;
   std::vector<std::string> known_;
 };
 
@@ -186,16 +245,27 @@ Expected<Template> ParseTemplate(const std::string& text, const std::string& sou
   try {
     j = json::parse(text);
   } catch (const json::parse_error& e) {
-    return Status::BadInput(source + ": not valid JSON: " + e.what());
+    // nlohmann's message: "[json.exception.parse_error.101] parse error at
+    // line 3, column 5: syntax error ..."; the line goes in front.
+    const size_t end = std::min(e.byte, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n');
+    std::string what = e.what();
+    const size_t at = what.find("column ");
+    const size_t colon = what.find(": ", at == std::string::npos ? 0 : at);
+    const std::string column = at == std::string::npos ? "" : what.substr(at, what.find(':', at) - at);
+    if (colon != std::string::npos) what = what.substr(colon + 2);
+    return Status::BadInput(source + ":" + std::to_string(line) + ": not valid JSON" +
+                            (column.empty() ? "" : " (" + column + ")") + ": " + what);
   }
-  if (!j.is_object()) return Status::BadInput(source + ": a template is a JSON object { ... }");
+  if (!j.is_object()) return Status::BadInput(source + ":1: a template is a JSON object { ... }");
   Template t;
   const double mm = kPointsPerMm;
-  Fields f(j, source + ": ");
+  const std::map<std::string, int> lines = KeyLines(text);
+  Fields f(j, source, "", lines);
   TALON_RETURN_IF_ERROR(f.String("name", t.name));
   TALON_RETURN_IF_ERROR(f.String("paper", t.paper));
   if (j.contains("paper")) {
-    Status s = ParsePaper(t.paper, source + ": paper", t.paper_w, t.paper_h);
+    Status s = ParsePaper(t.paper, f.Where("paper"), t.paper_w, t.paper_h);
     if (!s.ok()) return Status::BadInput(s.message());
   }
   if (const json* m = f.Object("margins_mm")) {
@@ -204,7 +274,7 @@ Expected<Template> ParseTemplate(const std::string& text, const std::string& sou
       if (!(v >= 0 && v <= 200)) return Status::BadInput(f.Where("margins_mm") + ": " + Num(v) + " is out of range (0 to 200)");
       t.margin_top = t.margin_right = t.margin_bottom = t.margin_left = v * mm;
     } else if (m->is_object()) {
-      Fields mf(*m, source + ": margins_mm.");
+      Fields mf(*m, source, "margins_mm.", lines);
       TALON_RETURN_IF_ERROR(mf.Number("top", 0, 200, t.margin_top, mm));
       TALON_RETURN_IF_ERROR(mf.Number("right", 0, 200, t.margin_right, mm));
       TALON_RETURN_IF_ERROR(mf.Number("bottom", 0, 200, t.margin_bottom, mm));
@@ -226,7 +296,7 @@ Expected<Template> ParseTemplate(const std::string& text, const std::string& sou
   t.solution_columns = static_cast<int>(cols);
   if (const json* fonts = f.Object("fonts")) {
     if (!fonts->is_object()) return Status::BadInput(f.Where("fonts") + ": expected an object of sizes in points");
-    Fields ff(*fonts, source + ": fonts.");
+    Fields ff(*fonts, source, "fonts.", lines);
     TALON_RETURN_IF_ERROR(ff.Number("title_pt", 6, 96, t.title_pt));
     TALON_RETURN_IF_ERROR(ff.Number("heading_pt", 5, 72, t.heading_pt));
     TALON_RETURN_IF_ERROR(ff.Number("text_pt", 5, 48, t.text_pt));
@@ -236,7 +306,7 @@ Expected<Template> ParseTemplate(const std::string& text, const std::string& sou
   }
   if (const json* colours = f.Object("colours")) {
     if (!colours->is_object()) return Status::BadInput(f.Where("colours") + ": expected an object of #rrggbb colours");
-    Fields cf(*colours, source + ": colours.");
+    Fields cf(*colours, source, "colours.", lines);
     TALON_RETURN_IF_ERROR(cf.Colour("text", t.text));
     TALON_RETURN_IF_ERROR(cf.Colour("accent", t.accent));
     TALON_RETURN_IF_ERROR(cf.Colour("red", t.cards.red));
@@ -256,11 +326,34 @@ Expected<Template> ParseTemplate(const std::string& text, const std::string& sou
 }
 
 Expected<Template> LoadTemplate(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IoError("cannot read the template '" + path + "'");
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return ParseTemplate(buf.str(), path);
+  auto fail = [&](int err) {
+    return Status::IoError("cannot read the template '" + path + "': " + std::strerror(err));
+  };
+  int fd;
+  do {
+    fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return fail(errno);
+  std::string text;
+  char buf[1 << 14];
+  for (;;) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) {
+      text.append(buf, static_cast<size_t>(n));
+      if (text.size() > (size_t{1} << 20)) {
+        close(fd);
+        return Status::BadInput(path + ": a template is at most 1 MiB of JSON");
+      }
+      continue;
+    }
+    if (n == 0) break;
+    if (errno == EINTR) continue;
+    const int err = errno;  // EISDIR for a directory, EIO for /proc/self/mem
+    close(fd);
+    return fail(err);
+  }
+  close(fd);
+  return ParseTemplate(text, path);
 }
 
 std::string TemplateDir() {

@@ -10,6 +10,7 @@
 
 #include "core/deal_io.h"
 #include "core/game.h"
+#include "core/words.h"
 #include "tools/cli/args.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
@@ -306,20 +307,17 @@ int Run(int argc, char** argv) {
   const std::string what = solvable ? "winnable deal" : "deal";
   const std::string variant = Variant(game, game_options);
   if (!enough && scan_stopped) {
-    std::string scanned =
-        std::to_string(examined) + " deal" + (examined == 1 ? "" : "s") + " scanned";
+    std::string scanned = CountOf(examined, "deal") + " scanned";
     if (mode != Mode::kRandom)
       scanned += " (" + std::to_string(range.first) + "-" + std::to_string(last_examined) + ")";
-    PrintError("stopped by --max-scan " + std::to_string(*max_scan) + ": " +
-               (wanted ? "found " + std::to_string(written) + " of " + std::to_string(wanted)
-                       : "found " + std::to_string(written)) +
-               " " + what + "s of " + variant + " in " + scanned +
-               "; raise --max-scan to scan further");
+    // "found 0 of 1 winnable deal", "found 2 of 5 winnable deals", "found 1 winnable deal"
+    PrintError("stopped by --max-scan " + std::to_string(*max_scan) + ": found " +
+               (wanted ? std::to_string(written) + " of " + CountOf(wanted, what) : CountOf(written, what)) +
+               " of " + variant + " in " + scanned + "; raise --max-scan to scan further");
     return kExitLimit;
   }
   if (wanted != 0 && !enough) {
-    PrintError("wrote " + std::to_string(written) + " of the " + std::to_string(wanted) + " " +
-               what + "s asked for: " +
+    PrintError("wrote " + std::to_string(written) + " of the " + CountOf(wanted, what) + " asked for: " +
                (mode == Mode::kRange ? "deals " + deals_text + " hold no more"
                                      : std::string("the deal numbers ran out")));
     return kExitLimit;

@@ -1,4 +1,7 @@
 // talon-render: one deal's layout sheet and solution sheet as PDF, PNG or SVG.
+#include <unistd.h>
+
+#include <cctype>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -23,6 +26,11 @@
 namespace talon::cli {
 namespace {
 
+std::string ToUpper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
 const ToolHelp kHelp = {
     "talon-render [options] [DEAL-FILE] -o FILE.pdf|.png|.svg\n"
     "       talon-render [options] --game G --deal N [--option NAME=VALUE]... -o FILE",
@@ -36,8 +44,10 @@ const ToolHelp kHelp = {
     "form, matched by game, deal and options) or found by solving the deal.",
     "Formats: PDF (DejaVu Sans embedded, links and bookmarks), PNG (--dpi; several\n"
     "pages are stacked top to bottom in one picture) and SVG, chosen by --format or\n"
-    "the output's extension (standard output: PDF). The same command always gives\n"
-    "the same bytes; PDF dates come from SOURCE_DATE_EPOCH (default 2024-01-01).\n"
+    "the output's extension (standard output: PDF). A PDF or PNG is not written to a\n"
+    "terminal (exit 2): give -o FILE or redirect standard output. The same command\n"
+    "always gives the same bytes; PDF dates come from SOURCE_DATE_EPOCH (default\n"
+    "2024-01-01).\n"
     "\n"
     "Colour schemes: two (red and black), four (spades black, hearts red,\n"
     "diamonds blue, clubs green: easier for colour-blind players), mono (pure\n"
@@ -51,8 +61,9 @@ const ToolHelp kHelp = {
     "\n"
     "Errors: an unsolvable deal has no solution sheet (exit 1; --sheet layout still\n"
     "prints); a search limit reached first exits 3; a template with an unknown key,\n"
-    "a bad value, or content that does not fit the page exits 65; a solution that\n"
-    "does not win the deal exits 65. The output file is written whole or not at all.",
+    "a bad value (FILE:LINE: and the key are named), or content that does not fit\n"
+    "the page exits 65, a template that cannot be read 74; a solution that does not\n"
+    "win the deal exits 65. The output file is written whole or not at all.",
     "  talon-render --game fourteen-out --deal 12345 -o deal.pdf\n"
     "  talon-render --game thirteens --deal 7 --sheet layout --colours four -o deal.png --dpi 150\n"
     "  talon-deal --game fifteen --deal 3 | talon-render --paper letter -o fifteen-3.svg\n"
@@ -97,6 +108,9 @@ int Run(int argc, char** argv) {
   else return Fail(Status::Usage("--sheet: '" + sheet + "' is not a sheet (use layout, solution or both)"));
   auto fmt = OutputFormat(format, output_path);
   if (!fmt) return Fail(fmt.status());
+  if ((output_path.empty() || output_path == "-") && *fmt != "svg" && isatty(STDOUT_FILENO))
+    return Fail(Status::Usage("will not write a " + ToUpper(*fmt) +
+                              " to a terminal: give -o FILE or redirect standard output"));
   char* end = nullptr;
   const double dpi = std::strtod(dpi_text.c_str(), &end);
   if (*end || !(dpi >= 10 && dpi <= 1200))

@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/solution.h"
 #include "core/solution_io.h"
+#include "core/words.h"
 #include "tools/cli/args.h"
 #include "tools/cli/deal_source.h"
 #include "tools/cli/decide_options.h"
@@ -160,14 +161,11 @@ int Run(int argc, char** argv) {
     const uint64_t total = counts[0] + counts[1] + counts[2];
     char line[512];
     std::snprintf(line, sizeof line,
-                  "%" PRIu64 " deals: %" PRIu64 " solved, %" PRIu64 " unsolvable, %" PRIu64
-                  " unknown; %" PRIu64 " nodes; %.3f s; %.0f deals/s; %d thread%s",
-                  total, counts[static_cast<int>(Verdict::kSolved)],
-                  counts[static_cast<int>(Verdict::kUnsolvable)],
-                  counts[static_cast<int>(Verdict::kUnknown)], nodes, seconds,
-                  seconds > 0 ? static_cast<double>(total) / seconds : 0.0, threads,
-                  threads == 1 ? "" : "s");
-    std::string note = line;
+                  ": %" PRIu64 " solved, %" PRIu64 " unsolvable, %" PRIu64 " unknown; %s; %.3f s; %.0f deals/s; %s",
+                  counts[static_cast<int>(Verdict::kSolved)], counts[static_cast<int>(Verdict::kUnsolvable)],
+                  counts[static_cast<int>(Verdict::kUnknown)], CountOf(nodes, "node").c_str(), seconds,
+                  seconds > 0 ? static_cast<double>(total) / seconds : 0.0, CountOf(static_cast<uint64_t>(threads), "thread").c_str());
+    std::string note = CountOf(total, "deal") + line;
     if (scored > 0) {
       std::snprintf(line, sizeof line, "; mean score %.2f", static_cast<double>(score_sum) /
                                                                static_cast<double>(scored));

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/deal_io.h"
 #include "core/game.h"
 #include "core/solution.h"
 #include "core/solution_io.h"
+#include "core/words.h"
 #include "tools/cli/args.h"
+#include "tools/cli/deal_source.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/io.h"
 #include "tools/cli/report.h"
@@ -57,10 +57,6 @@ const ToolHelp kHelp = {
     "  pdfdetach -save 1 -o - book.pdf | talon-verify -\n",
 };
 
-std::string Plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 // A numbered deal's identity: game, shuffle, number, complete options.
 std::string Key(const std::string& game, const std::string& shuffle, uint64_t number,
                 const Options& options) {
@@ -80,28 +76,6 @@ Status ReadInput(const std::string& path, std::string& bytes, std::string& name)
   TALON_RETURN_IF_ERROR(in.Open(path));
   name = in.name();
   return in.ReadAll(bytes);
-}
-
-// In a JSON Lines input, blanks every line that is a JSON object whose
-// "format" is `skip` (the other kind of record), keeping line numbers for
-// messages. Lines that do not parse are kept: their reader reports them.
-// A text-form input (first non-blank character not '{') is left alone.
-void SkipRecordsOfFormat(std::string& bytes, std::string_view skip) {
-  const size_t first = bytes.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || bytes[first] != '{') return;
-  size_t at = 0;
-  while (at < bytes.size()) {
-    size_t end = bytes.find('\n', at);
-    if (end == std::string::npos) end = bytes.size();
-    std::string_view line(bytes.data() + at, end - at);
-    if (line.find(skip) != std::string_view::npos) {  // cheap filter before parsing
-      auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-      auto f = j.is_object() ? j.find("format") : j.end();
-      if (j.is_object() && f != j.end() && f->is_string() && f->get<std::string>() == skip)
-        std::fill(bytes.begin() + static_cast<ptrdiff_t>(at), bytes.begin() + static_cast<ptrdiff_t>(end), ' ');
-    }
-    at = end + 1;
-  }
 }
 
 std::string Describe(const Solution& s) {
@@ -208,7 +182,7 @@ int Run(int argc, char** argv) {
       if (nth >= hand_made.size())
         return Fail(Status::BadInput(where + ": it is hand-made solution " +
                                      std::to_string(nth + 1) + ", but " + deal_name + " holds " +
-                                     Plural(hand_made.size(), "hand-made deal")));
+                                     CountOf(hand_made.size(), "hand-made deal")));
       const Deal& d = deals[hand_made[nth]];
       if (d.game != s.game || d.options != s.options)
         return Fail(Status::BadInput(where + ": hand-made deal " + std::to_string(nth + 1) +
@@ -239,11 +213,11 @@ int Run(int argc, char** argv) {
             "step " + std::to_string(r.legal_moves + 1) + ": illegal: " + r.first_error.message();
         any_failed = true;
       } else if (!r.won) {
-        line += "not won after " + Plural(s.moves.size(), "move") + " (" +
-                Plural(CardsLeft(r.final_table), "card") + " left)";
+        line += "not won after " + CountOf(s.moves.size(), "move") + " (" +
+                CountOf(CardsLeft(r.final_table), "card") + " left)";
         any_failed = true;
       } else {
-        line += "ok (" + Plural(s.moves.size(), "move") + ")";
+        line += "ok (" + CountOf(s.moves.size(), "move") + ")";
       }
     }
     line += '\n';

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/words.h"
 #include "render/card_art.h"
 #include "render/sheets.h"
 #include "render/sheets/composer.h"
@@ -49,21 +50,24 @@ std::string GamesList(const std::vector<const Game*>& games) {
 class BookWriter {
  public:
   BookWriter(const std::vector<BookEntry>& entries, const BookOptions& options, const Template& t,
-             const Fonts& fonts)
+             const Fonts& fonts, Document* answers)
       : entries_(entries), options_(options), t_(t), fonts_(fonts), cx_(t, fonts), c_(t.Content()),
-        with_solutions_(options.solutions != BookOptions::Solutions::kNone) {}
+        with_solutions_(options.solutions != BookOptions::Solutions::kNone), answers_(answers) {}
 
   // REQUIRES: !entries.empty().
   Expected<Document> Write() {
     doc_.title = options_.title;
+    doc_.author = options_.author;
     doc_.attachment = options_.attachment;
     for (const BookEntry& e : entries_)
       if (std::find(games_.begin(), games_.end(), e.game) == games_.end()) games_.push_back(e.game);
-    doc_.subject = std::to_string(entries_.size()) + " winnable patience deals: " + GamesList(games_);
+    doc_.subject = CountOf(entries_.size(), "winnable patience deal") + ": " + GamesList(games_);
     PlanContents();
     AddCover();
+    if (!options_.intro.empty()) TALON_RETURN_IF_ERROR(AddIntro());
+    contents_first_ = static_cast<int>(doc_.pages.size());
     for (int i = 0; i < contents_pages_; ++i) doc_.pages.push_back(NewPage(t_));
-    doc_.bookmarks.push_back({"Contents", kContentsFirst, 0});
+    doc_.bookmarks.push_back({"Contents", contents_first_, 0});
     rules_page_.resize(games_.size());
     doc_.bookmarks.push_back({"Rules", static_cast<int>(doc_.pages.size()), 0});
     for (size_t gi = 0; gi < games_.size(); ++gi) AddRulesPage(gi);
@@ -80,11 +84,12 @@ class BookWriter {
     FillContents();
     AddHeadersAndFooters(doc_.pages, cx_, options_.title, 0);
     if (!cx_.status().ok()) return cx_.status();
+    if (options_.solutions == BookOptions::Solutions::kSeparate) TALON_RETURN_IF_ERROR(WriteAnswerKey());
+    PadPages(doc_.pages);
     return std::move(doc_);
   }
 
  private:
-  static constexpr int kContentsFirst = 1;  // the page after the cover
 
   // "3. thirteens#7": a deal's heading, bookmark and contents entry.
   std::string Heading(size_t i) const {
@@ -116,12 +121,18 @@ class BookWriter {
       cx_.TextCentred(p, cxm, y, line, FontFace::kBold, t.title_pt * 1.3, t.text);
       y += t.title_pt * 1.3 * 1.25;
     }
+    for (const std::string& line : cx_.Wrap(options_.subtitle, c.w * 0.9, FontFace::kRegular, t.heading_pt * 1.4)) {
+      cx_.TextCentred(p, cxm, y, line, FontFace::kRegular, t.heading_pt * 1.4, t.text);
+      y += t.heading_pt * 1.4 * 1.3;
+    }
     y += t.heading_pt;
     for (const std::string& line : cx_.Wrap(GamesList(games_), c.w * 0.9, FontFace::kRegular, t.heading_pt * 1.2)) {
       cx_.TextCentred(p, cxm, y, line, FontFace::kRegular, t.heading_pt * 1.2, t.accent);
       y += t.heading_pt * 1.6;
     }
-    cx_.TextCentred(p, cxm, y + t.heading_pt, std::to_string(entries_.size()) + " deals, each proved winnable",
+    cx_.TextCentred(p, cxm, y + t.heading_pt,
+                    entries_.size() == 1 ? std::string("1 deal, proved winnable")
+                                         : std::to_string(entries_.size()) + " deals, each proved winnable",
                     FontFace::kRegular, t.heading_pt, t.text);
     // Four aces, fanned.
     const double w = std::min(t.card_width * 1.2, c.w / 6), h = w * kCardAspect, step = w * 0.55;
@@ -129,10 +140,32 @@ class BookWriter {
     const Suit suits[4] = {kSpades, kHearts, kClubs, kDiamonds};
     for (int i = 0; i < 4; ++i)
       DrawCardFace(p, fonts_, t.cards, Card(kAce, suits[i]), {x0 + i * step, y0 + std::abs(i - 1.5) * 6, w, h});
-    cx_.TextCentred(p, cxm, c.bottom() - t.small_pt * 2,
-                    "Every deal can be won; its solution is in this book. Made with talon " TALON_VERSION ".",
-                    FontFace::kRegular, t.small_pt, kGrey);
+    // The foot, bottom up: the note (wrapped), then the author (shrunk to the width).
+    const std::vector<std::string> note =
+        cx_.Wrap(CoverNote() + " Made with talon " TALON_VERSION ".", c.w, FontFace::kRegular, t.small_pt);
+    double foot = c.bottom() - t.small_pt * 2 - static_cast<double>(note.size() - 1) * t.small_pt * kLineSpacing;
+    for (size_t i = 0; i < note.size(); ++i)
+      cx_.TextCentred(p, cxm, foot + static_cast<double>(i) * t.small_pt * kLineSpacing, note[i], FontFace::kRegular,
+                      t.small_pt, kGrey);
+    if (!options_.author.empty()) {
+      double size = t.heading_pt * 1.2;
+      size = std::min(size, size * c.w / std::max(1.0, cx_.Width(options_.author, FontFace::kRegular, size)));
+      cx_.TextCentred(p, cxm, foot - t.heading_pt * 2.5, options_.author, FontFace::kRegular, size, t.text);
+    }
     doc_.bookmarks.push_back({"Cover", 0, 0});
+  }
+
+  // What the cover's foot says of the deals and their solutions.
+  std::string CoverNote() const {
+    const std::string won = entries_.size() == 1 ? "The deal can be won; its solution " : "Every deal can be won; its solution ";
+    switch (options_.solutions) {
+      case BookOptions::Solutions::kBack: return won + "is at the back of this book.";
+      case BookOptions::Solutions::kAfter: return won + "follows its page.";
+      case BookOptions::Solutions::kSeparate: return won + "is in the answer key, under the deal's number.";
+      case BookOptions::Solutions::kNone: break;
+    }
+    return (entries_.size() == 1 ? std::string("The deal can be won") : std::string("Every deal can be won")) +
+           "; the solutions are not printed in this book.";
   }
 
   // The rules page of games_[gi]: the rules reminder, how to set up a deal
@@ -188,6 +221,9 @@ class BookWriter {
                 (with_solutions_ ? std::string(options_.solutions == BookOptions::Solutions::kBack
                                                    ? " The solutions are at the back of the book; each says on "
                                                      "which page its deal is."
+                                               : options_.solutions == BookOptions::Solutions::kSeparate
+                                                   ? " The solutions are in the answer key, a booklet of their "
+                                                     "own, under the deals' numbers."
                                                    : " Each deal's solution follows its page.")
                                  : std::string(" The solutions are not printed in this book; ask talon for them.")));
     section("Card colours", t.cards.scheme == ColourScheme::kFour
@@ -196,6 +232,73 @@ class BookWriter {
                                 ? "Printed in black and white: hearts and diamonds are drawn in outline, clubs "
                                   "and spades solid."
                                 : "Hearts and diamonds are red, clubs and spades black.");
+  }
+
+  // The maker's paragraphs on the back of the cover; kBadInput when they do
+  // not fit the page.
+  Status AddIntro() {
+    doc_.pages.push_back(NewPage(t_));
+    Page& p = doc_.pages.back();
+    const double size = t_.text_pt * 1.1;
+    double y = c_.y;
+    for (const std::string& paragraph : options_.intro) {
+      if (y > c_.y) y += size * 0.8;
+      y += cx_.Paragraph(p, c_.x, y, c_.w, paragraph, FontFace::kRegular, size, t_.text);
+    }
+    if (y > c_.bottom())
+      return Status::BadInput(options_.intro_source + ": the introduction does not fit its page (it needs " +
+                              MmText(y - c_.y) + " of the " + MmText(c_.h) + " there is); shorten it");
+    doc_.bookmarks.push_back({"Introduction", static_cast<int>(doc_.pages.size()) - 1, 0});
+    return Status::Ok();
+  }
+
+  // Blank pages at the end, up to a multiple of options_.pad_to pages.
+  void PadPages(std::vector<Page>& pages) const {
+    const size_t k = static_cast<size_t>(std::max(1, options_.pad_to));
+    while (pages.size() % k != 0) pages.push_back(NewPage(t_));
+  }
+
+  // The answer key (Solutions::kSeparate): a cover, then every solution in
+  // book order, headed with the deal's number and name and its book page.
+  Status WriteAnswerKey() {
+    Document& key = *answers_;
+    key = Document{};
+    key.title = "Answers: " + options_.title;
+    key.author = options_.author;
+    key.subject = "The solutions of " + doc_.subject;
+    key.pages.push_back(NewPage(t_));
+    Page& cover = key.pages.back();
+    const double cxm = c_.x + c_.w / 2;
+    double y = c_.y + c_.h * 0.22;
+    cx_.TextCentred(cover, cxm, y, "Answers", FontFace::kBold, t_.title_pt * 1.3, t_.text);
+    y += t_.title_pt * 1.3 * 1.25 + t_.heading_pt;
+    for (const std::string& line : cx_.Wrap(options_.title, c_.w * 0.9, FontFace::kRegular, t_.heading_pt * 1.4)) {
+      cx_.TextCentred(cover, cxm, y, line, FontFace::kRegular, t_.heading_pt * 1.4, t_.accent);
+      y += t_.heading_pt * 1.4 * 1.3;
+    }
+    y += t_.heading_pt;
+    cx_.Paragraph(cover, c_.x + c_.w * 0.1, y, c_.w * 0.8,
+                  entries_.size() == 1
+                      ? std::string("The solution of the book's deal, headed with the deal's number and name, and "
+                                    "the page of the book the deal is on.")
+                      : "The solutions of the " + CountOf(entries_.size(), "deal") +
+                            " of the book, in its order. Each is headed with the deal's number and name, and the "
+                            "page of the book the deal is on.",
+                  FontFace::kRegular, t_.text_pt * 1.1, t_.text);
+    key.bookmarks.push_back({"Answers", 0, 0});
+    std::vector<SolutionBlock> blocks;
+    for (size_t i = 0; i < entries_.size(); ++i)
+      blocks.push_back(SolutionBlock{Heading(i), "deal on page " + std::to_string(deal_page_[i] + 1) + " of the book",
+                                     MoveRows(*entries_[i].game, entries_[i].solution)});
+    auto placed = FlowSolutions(key.pages, cx_, blocks, [&] {
+      key.pages.push_back(NewPage(t_));
+      return c_.y;
+    });
+    for (size_t i = 0; i < placed.size(); ++i) key.bookmarks.push_back({Heading(i), placed[i].first_page, 1});
+    AddHeadersAndFooters(key.pages, cx_, key.title, 0);
+    if (!cx_.status().ok()) return cx_.status();
+    PadPages(key.pages);
+    return Status::Ok();
   }
 
   // The solutions of entries_[which...], flowed from a new page (headed
@@ -291,6 +394,8 @@ class BookWriter {
           std::string(entries_[i].game->title()) + ", rules p. " + std::to_string(rules_page_[gi] + 1);
       if (with_solutions_ && solution_page_[i] >= 0)
         note += ", solution p. " + std::to_string(solution_page_[i] + 1);
+      if (options_.solutions == BookOptions::Solutions::kSeparate)
+        note += ", answer " + std::to_string(i + 1) + " in the key";
       const Rect& box = deal_box_[i];
       cx_.Text(page, box.x, box.y + deal_head_ * 1.35 + t_.small_pt, note, FontFace::kRegular, t_.small_pt,
                t_.accent);
@@ -301,7 +406,7 @@ class BookWriter {
   void FillContents() {
     const Template& t = t_;
     const Rect& c = c_;
-    int page_i = kContentsFirst;
+    int page_i = contents_first_;
     double y = c.y;
     Page* p = &doc_.pages[static_cast<size_t>(page_i)];
     auto need_line = [&] {
@@ -343,6 +448,9 @@ class BookWriter {
     if (options_.solutions == BookOptions::Solutions::kAfter)
       cx_.Text(*p, c.x, y + t.text_pt, "Each deal's solution follows its page.", FontFace::kRegular, t.text_pt,
                kGrey);
+    if (options_.solutions == BookOptions::Solutions::kSeparate)
+      cx_.Text(*p, c.x, y + t.text_pt, "The solutions are in the answer key, under the deals' numbers.",
+               FontFace::kRegular, t.text_pt, kGrey);
   }
 
   const std::vector<BookEntry>& entries_;
@@ -352,11 +460,13 @@ class BookWriter {
   Composer cx_;
   const Rect c_;  // the template's content box
   const bool with_solutions_;
+  Document* const answers_;  // the answer key, with Solutions::kSeparate
   Document doc_;
   std::vector<const Game*> games_;  // in the order first met
   double line_h_ = 0;               // a contents line
   int deal_cols_ = 1, deal_rows_ = 0, contents_pages_ = 0;
   int deals_first_ = 0;
+  int contents_first_ = 1;  // after the cover, and the intro when there is one
   double deal_head_ = 0;  // a deal heading's type size
   std::vector<int> rules_page_;     // by game
   std::vector<int> deal_page_, solution_page_;  // by entry; -1 before placed
@@ -366,9 +476,11 @@ class BookWriter {
 }  // namespace
 
 Expected<Document> RenderBook(const std::vector<BookEntry>& entries, const BookOptions& options, const Template& t,
-                              const Fonts& fonts) {
+                              const Fonts& fonts, Document* answers) {
   if (entries.empty()) return Status::Usage("a booklet needs at least one deal");
-  return BookWriter(entries, options, t, fonts).Write();
+  if ((options.solutions == BookOptions::Solutions::kSeparate) != (answers != nullptr))
+    return Status::Internal("RenderBook: an answer key goes with Solutions::kSeparate, and only with it");
+  return BookWriter(entries, options, t, fonts, answers).Write();
 }
 
 }  // namespace talon::render

@@ -92,7 +92,7 @@ expect_rc svrnds 0
 # stops with a message and status 3 instead of running on.
 run scan "$D" --game thirteens --option slots=5 --deal 1 --solvable --max-scan 300
 expect_rc scan 3
-expect_in "$TMP/scan.err" "talon-deal: error: stopped by --max-scan 300: found 0 of 1 winnable deals of thirteens (slots=5) in 300 deals scanned (1-300); raise --max-scan to scan further"
+expect_in "$TMP/scan.err" "talon-deal: error: stopped by --max-scan 300: found 0 of 1 winnable deal of thirteens (slots=5) in 300 deals scanned (1-300); raise --max-scan to scan further"
 [ ! -s "$TMP/scan.out" ] || fail "--max-scan wrote deals: $(cat "$TMP/scan.out")"
 pass
 run scan2 "$D" --game fourteen-out --deal 1 --solvable --count 50 --max-scan 20

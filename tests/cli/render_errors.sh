@@ -26,24 +26,45 @@ if [ "$(id -u)" != 0 ]; then
   expect_no_file "$TMP/nofonts/out.pdf"
 fi
 
-# Templates: an unknown key, a bad value, content that does not fit: exit 65.
+# Templates: an unknown key, a bad value, content that does not fit: exit 65,
+# naming the file, the line (when one key is to blame) and the key.
 template_error() {
-  local name=$1 json=$2 text=$3
+  local name=$1 json=$2 where=$3 text=$4
   printf '%s\n' "$json" >"$TMP/$name.json"
   run "$name" "$R" --game fourteen-out --deal 1 --template "$TMP/$name.json" -o "$out"
   expect_rc "$name" 65
-  expect_in "$TMP/$name.err" "talon-render: error: $TMP/$name.json: "
+  expect_in "$TMP/$name.err" "talon-render: error: $TMP/$name.json$where"
   expect_in "$TMP/$name.err" "$text"
   expect_no_file "$out"
 }
-template_error unknownkey '{"paper": "a4", "colour": {"red": "#ff0000"}}' "colour: unknown key"
-template_error badvalue '{"deals_per_page": 3}' "deals_per_page: 3 is not one of 1, 2, 4"
-template_error badcolour '{"colours": {"red": "crimson"}}' "colours.red: 'crimson' is not a colour"
-template_error margins '{"margins_mm": 120}' "the margins leave"
-template_error toosmall '{"paper": "60x60mm", "margins_mm": 2, "card_width_mm": 20, "min_card_width_mm": 20}' "does not fit"
-template_error notjson '{"paper": ' "not valid JSON"
+template_error unknownkey '{"paper": "a4", "colour": {"red": "#ff0000"}}' ":1: " "colour: unknown key"
+template_error badvalue '{"deals_per_page": 3}' ":1: " "deals_per_page: 3 is not one of 1, 2, 4"
+template_error badcolour '{"colours": {"red": "crimson"}}' ":1: " "colours.red: 'crimson' is not a colour"
+template_error margins '{"margins_mm": 120}' ": " "the margins leave"
+template_error toosmall '{"paper": "60x60mm", "margins_mm": 2, "card_width_mm": 20, "min_card_width_mm": 20}' ": " "does not fit"
+template_error notjson '{"paper": ' ":2: " "not valid JSON"
+template_error notobject '[1, 2]' ":1: " "a template is a JSON object"
+#   On later lines: the line of the key, or of the JSON error.
+template_error deepkey $'{\n  "name": "x",\n  "fonts": {\n    "text_pt": 9,\n    "title_pt": 200\n  }\n}' ":5: " \
+  "fonts.title_pt: 200 is out of range (6 to 96)"
+template_error paperline $'{\n  "name": "x",\n  "paper": "huge"\n}' ":3: " "paper: 'huge' is not a paper size"
+template_error commaline $'{\n  "name": "x",\n  "fonts": {"text_pt": 9,}\n}' ":3: " "not valid JSON (column 26)"
+# A template that cannot be read: exit 74, naming it (not a JSON error).
 run notemplate "$R" --game fourteen-out --deal 1 --template "$TMP/missing.json" -o "$out"
 expect_rc notemplate 74
+expect_in "$TMP/notemplate.err" "cannot read the template '$TMP/missing.json': No such file or directory"
+expect_no_file "$out"
+run dirtemplate "$R" --game fourteen-out --deal 1 --template "$TMP" -o "$out"
+expect_rc dirtemplate 74
+expect_in "$TMP/dirtemplate.err" "cannot read the template '$TMP': Is a directory"
+expect_no_file "$out"
+run memtemplate "$R" --game fourteen-out --deal 1 --template /proc/self/mem -o "$out"
+expect_rc memtemplate 74
+expect_in "$TMP/memtemplate.err" "cannot read the template '/proc/self/mem': Input/output error"
+expect_no_file "$out"
+run endless "$R" --game fourteen-out --deal 1 --template /dev/zero -o "$out"
+expect_rc endless 65
+expect_in "$TMP/endless.err" "/dev/zero: a template is at most 1 MiB"
 expect_no_file "$out"
 # A paper too small for the tableau, found when laying out: exit 65.
 run tinypaper "$R" --game triple-fourteens --deal 1 --sheet layout --paper 80x90mm -o "$out"

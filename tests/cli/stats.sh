@@ -25,16 +25,17 @@ grep -E "^  moves to win +$solved +26 +26 +26 +26 +26.0$" "$TMP/one.out" >/dev/n
   fail "fourteen-out moves row: $(grep 'moves to win' "$TMP/one.out")"
 pass
 
-# The per-deal table: a header and one line per deal, with talon-solve's verdicts.
-expect_lines "$TMP/one.csv" 601
-[ "$(head -1 "$TMP/one.csv")" = "game,options,deal,result,nodes,moves,score" ] || fail "csv header"
+# The per-deal table: two header lines and one line per deal, with talon-solve's verdicts.
+expect_lines "$TMP/one.csv" 602
+[ "$(head -1 "$TMP/one.csv" | cut -d' ' -f1-4)" = "# talon-per-deal/1 deals=1-300 shard=1/1" ] || fail "csv header"
+[ "$(sed -n 2p "$TMP/one.csv")" = "game,options,deal,result,nodes,moves,score,index" ] || fail "csv columns"
 pass
 grep '^fourteen-out,' "$TMP/one.csv" | cut -d, -f4 >"$TMP/csv.verdicts"
 grep -o '"result":"[a-z]*"' "$TMP/solve.out" | cut -d'"' -f4 >"$TMP/solve.verdicts"
 cmp -s "$TMP/csv.verdicts" "$TMP/solve.verdicts" || fail "the CSV verdicts differ from talon-solve's"
 pass
-[ "$(sed -n 2p "$TMP/one.csv" | cut -d, -f1-4)" = "fourteen-out,,1,$(head -1 "$TMP/solve.verdicts")" ] ||
-  fail "first CSV line: $(sed -n 2p "$TMP/one.csv")"
+[ "$(sed -n 3p "$TMP/one.csv" | cut -d, -f1-4,8)" = "fourteen-out,,1,$(head -1 "$TMP/solve.verdicts"),0" ] ||
+  fail "first CSV line: $(sed -n 3p "$TMP/one.csv")"
 pass
 
 # The same report and table at two threads.

@@ -13,10 +13,11 @@
 #include "core/deal_io.h"
 #include "core/game.h"
 #include "core/solution_io.h"
-#include "test_data.h"
+#include "test_util.h"
 
 namespace talon {
 namespace {
+using test::TestDataPath;
 
 std::vector<Card> ParseCards(std::istream& in) {
   std::vector<Card> cards;

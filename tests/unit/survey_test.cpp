@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tools/cli/per_deal.h"
 #include "tools/cli/survey_format.h"
 
 namespace talon {
@@ -122,10 +123,10 @@ TEST(Survey, TextAndCsvForms) {
   const std::string json = cli::SurveyJson({g}, false);
   EXPECT_NE(json.find("\"solved\": 2"), std::string::npos) << json;
   EXPECT_NE(json.find("\"share\": 0.666667"), std::string::npos) << json;
-  EXPECT_EQ(cli::PerDealLine(*g.game, g.options, Entry("1", Verdict::kSolved, 20, 28)),
-            "thirteens,slots=15,1,solved,20,28,\n");
-  EXPECT_EQ(cli::PerDealLine(*g.game, g.options, Entry("a,b.jsonl:3", Verdict::kUnknown, 9)),
-            "thirteens,slots=15,\"a,b.jsonl:3\",unknown,9,,\n");
+  EXPECT_EQ(cli::PerDealLine(*g.game, g.options, Entry("1", Verdict::kSolved, 20, 28), 0),
+            "thirteens,slots=15,1,solved,20,28,,0\n");
+  EXPECT_EQ(cli::PerDealLine(*g.game, g.options, Entry("a,b.jsonl:3", Verdict::kUnknown, 9), 7),
+            "thirteens,slots=15,\"a,b.jsonl:3\",unknown,9,,,7\n");
 }
 
 }  // namespace

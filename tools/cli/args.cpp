@@ -44,10 +44,23 @@ int ParseCommandLine(int argc, char** argv, const ToolHelp& help, po::options_de
     po::options_description all;
     all.add(options);
     if (hidden) all.add(*hidden);
-    po::command_line_parser parser(argc, argv);
-    parser.options(all);
-    if (positional) parser.positional(*positional);
-    po::store(parser.run(), vm);
+    // Positional arguments are named here rather than by Boost, which drops
+    // them silently when a tool takes none and does not name the extra one.
+    po::parsed_options parsed = po::command_line_parser(argc, argv).options(all).run();
+    const unsigned most = positional ? positional->max_total_count() : 0;
+    unsigned position = 0;
+    for (po::option& o : parsed.options) {
+      if (o.position_key < 0) continue;
+      const std::string arg = o.value.empty() ? std::string() : o.value.front();
+      if (position >= most) {
+        PrintError("unexpected argument '" + arg + "' (" + ToolName() +
+                   (most == 0 ? " takes options only" : most == 1 ? " takes one file" : " takes files") +
+                   "; see " + ToolName() + " --help)");
+        return kExitUsage;
+      }
+      o.string_key = positional->name_for_position(position++);
+    }
+    po::store(parsed, vm);
     if (vm.count("help")) {
       std::cout << "Usage: " << help.usage << "\n\n" << help.purpose << "\n\n" << options << "\n";
       if (!help.details.empty())
@@ -186,6 +199,23 @@ Expected<Range> ParseRange(const std::string& option, const std::string& text) {
     return Status::Usage(option + ": '" + text +
                          "' is empty: the first number is larger than the last");
   return Range{*a, *b};
+}
+
+Expected<std::vector<Range>> ParseRangeList(const std::string& option, const std::string& text) {
+  std::vector<Range> list;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.empty())
+      return Status::Usage(option + ": '" + text + "' has an empty item (a list of deal numbers and ranges A-B, e.g. " +
+                           option + " 12,40,97-99)");
+    auto r = ParseRange(option, item);
+    if (!r) return r.status();
+    list.push_back(*r);
+    if (comma == std::string::npos) return list;
+    start = comma + 1;
+  }
 }
 
 Expected<size_t> ParseByteSize(const std::string& option, const std::string& text) {

@@ -62,6 +62,9 @@ struct Range {
   uint64_t first = 0, last = 0;
 };
 Expected<Range> ParseRange(const std::string& option, const std::string& text);
+// "12,40,97-99": ranges (each as ParseRange) separated by commas, in the
+// order given; no empty item.
+Expected<std::vector<Range>> ParseRangeList(const std::string& option, const std::string& text);
 // "2G", "512M", "64K", "1000000": bytes, with binary suffixes K M G T
 // (case-insensitive, optionally followed by "B" or "iB").
 Expected<size_t> ParseByteSize(const std::string& option, const std::string& text);

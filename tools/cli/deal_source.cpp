@@ -1,5 +1,9 @@
 #include "tools/cli/deal_source.h"
 
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
 #include "core/deal_io.h"
 #include "tools/cli/shuffle_option.h"
 #include "tools/cli/signals.h"
@@ -114,6 +118,24 @@ Expected<Deal> DealSource::Make(const DealTask& task) const {
   if (!FindGame(d->game))  // DealFromJson checks the game; a second line of defence
     return Status::BadInput(where + ": game: unknown game '" + d->game + "'");
   return d;
+}
+
+void SkipRecordsOfFormat(std::string& bytes, std::string_view skip) {
+  const size_t first = bytes.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || bytes[first] != '{') return;
+  size_t at = 0;
+  while (at < bytes.size()) {
+    size_t end = bytes.find('\n', at);
+    if (end == std::string::npos) end = bytes.size();
+    std::string_view line(bytes.data() + at, end - at);
+    if (line.find(skip) != std::string_view::npos) {  // cheap filter before parsing
+      auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+      auto f = j.is_object() ? j.find("format") : j.end();
+      if (j.is_object() && f != j.end() && f->is_string() && f->get<std::string>() == skip)
+        std::fill(bytes.begin() + static_cast<ptrdiff_t>(at), bytes.begin() + static_cast<ptrdiff_t>(end), ' ');
+    }
+    at = end + 1;
+  }
 }
 
 std::string DealSource::Label(const DealTask& task, const Deal& deal) const {

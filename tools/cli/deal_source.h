@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -37,6 +38,13 @@ struct DealSelection {
   std::string games, deals, shuffle;  // shuffle: --shuffle's text (AddShuffleOption)
 };
 
+// In a JSON Lines input, blanks every line that is a JSON object whose
+// "format" is `skip` (e.g. "talon-solution/1" in a file of deals and
+// solutions mixed), keeping line numbers for messages. Lines that do not
+// parse are kept: their reader reports them. A text-form input (first
+// non-blank character not '{') is left alone.
+void SkipRecordsOfFormat(std::string& bytes, std::string_view skip);
+
 class DealSource {
  public:
   // Checks the selection (usage errors: --deals without --game, files and
@@ -50,6 +58,7 @@ class DealSource {
   // With --game: the games and their options, and "A-B" (or "N"); else empty.
   const std::vector<std::pair<const Game*, Options>>& games() const { return games_; }
   std::string RangeText() const;
+  Shuffle shuffle() const { return shuffle_; }
 
   // Deals range.first..range.last of each game in turn, with its options.
   void UseNumbers(std::vector<std::pair<const Game*, Options>> games, Range range);

@@ -13,12 +13,16 @@ void DecideOptions::AddDealOptions(po::options_description& options, const DealO
   add("option", po::value(&selection_.option_pairs)->value_name("NAME=VALUE")->composing(), help.option);
 }
 
-void DecideOptions::AddSolverOptions(po::options_description& options) {
+void DecideOptions::AddSolverOptions(po::options_description& options, const char* max_nodes) {
   auto add = options.add_options();
   add("threads,j", po::value(&threads_)->value_name("N"),
       "worker threads (default: every core; 0 = every core)");
-  add("max-nodes", po::value(&max_nodes_)->value_name("N"),
-      "give up on a deal after N positions (default: no limit)");
+  if (max_nodes)
+    add("max-nodes", po::value(&max_nodes_)->value_name("N")->default_value(max_nodes),
+        "give up on a deal after N positions (0 = no limit)");
+  else
+    add("max-nodes", po::value(&max_nodes_)->value_name("N"),
+        "give up on a deal after N positions (default: no limit)");
   add("max-seconds", po::value(&max_seconds_)->value_name("S"),
       "give up on a deal after S seconds (default: no limit)");
   add("max-memory", po::value(&max_memory_)->value_name("SIZE")->default_value("2G"),
@@ -37,6 +41,11 @@ int DecideOptions::Parse(int argc, char** argv, const ToolHelp& help, po::option
 
 Status DecideOptions::Finish(const po::variables_map& vm, bool many_games, int& threads, SearchLimits& limits,
                              DealSource& source) {
+  TALON_RETURN_IF_ERROR(FinishSolver(vm, threads, limits));
+  return source.Select(vm, selection_, many_games);
+}
+
+Status DecideOptions::FinishSolver(const po::variables_map& vm, int& threads, SearchLimits& limits) {
   threads = DefaultThreads();
   if (vm.count("threads")) {
     auto t = ParseThreads("--threads", threads_);
@@ -52,7 +61,7 @@ Status DecideOptions::Finish(const po::variables_map& vm, bool many_games, int& 
                          " thread(s): each needs at least 1M");
   limits.cancel = &StopWorkFlag();
   if (vm.count("raw-lines")) limits.shorten_work = 0;
-  return source.Select(vm, selection_, many_games);
+  return Status();
 }
 
 }  // namespace talon::cli

@@ -7,6 +7,7 @@ int ExitCodeFor(StatusCode code) {
     case StatusCode::kOk:
       return kExitOk;
     case StatusCode::kIllegalMove:
+    case StatusCode::kUnsolvable:
       return kExitNegative;
     case StatusCode::kUsage:
       return kExitUsage;

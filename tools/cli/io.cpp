@@ -180,7 +180,7 @@ Status OutputFile::Open(const std::string& path) {
   fd_ = fd;
   owned_ = true;
   temp_ = temp.data();
-  SetTemporaryFileForSignals(temp_.c_str());
+  signal_slot_ = AddTemporaryFileForSignals(temp_.c_str());
   return Status::Ok();
 }
 
@@ -229,8 +229,9 @@ void OutputFile::Flush() {
 #endif
 }
 
-Status OutputFile::Commit() {
-  if (fd_ < 0) return Status::Internal("OutputFile::Commit without Open");
+Status OutputFile::Prepare() {
+  if (prepared_) return Status::Ok();
+  if (fd_ < 0) return Status::Internal("OutputFile::Prepare without Open");
   Flush();
   if (!status_.ok()) {
     Discard();
@@ -241,6 +242,7 @@ Status OutputFile::Commit() {
     fd_ = -1;
     if (owned_ && close(fd) != 0)
       return Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
+    prepared_ = true;
     return Status::Ok();
   }
   if (fsync(fd_) != 0 && errno != EINVAL) {
@@ -255,13 +257,32 @@ Status OutputFile::Commit() {
     Discard();
     return s;
   }
+  prepared_ = true;
+  return Status::Ok();
+}
+
+Status OutputFile::Commit() {
+  TALON_RETURN_IF_ERROR(Prepare());
+  if (temp_.empty()) return Status::Ok();
   if (rename(temp_.c_str(), path_.c_str()) != 0) {
     Status s = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
     Discard();
     return s;
   }
   temp_.clear();
-  SetTemporaryFileForSignals(nullptr);
+  ForgetTemporaryFileForSignals(signal_slot_);
+  signal_slot_ = -1;
+  return Status::Ok();
+}
+
+Status CommitAll(const std::vector<OutputFile*>& outputs) {
+  for (OutputFile* out : outputs) {
+    if (Status s = out->Prepare(); !s.ok()) {
+      for (OutputFile* other : outputs) other->Discard();
+      return s;
+    }
+  }
+  for (OutputFile* out : outputs) TALON_RETURN_IF_ERROR(out->Commit());
   return Status::Ok();
 }
 
@@ -275,7 +296,8 @@ void OutputFile::Discard() {
     return;
   }
   buf_.clear();
-  SetTemporaryFileForSignals(nullptr);
+  ForgetTemporaryFileForSignals(signal_slot_);
+  signal_slot_ = -1;
   if (fd_ >= 0) close(fd_);
   fd_ = -1;
   unlink(temp_.c_str());

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/status.h"
 
@@ -74,7 +75,10 @@ class OutputFile {
   // Buffers `bytes`; writes when the buffer fills. A write error is kept and
   // returned by Commit().
   void Write(std::string_view bytes);
-  // Writes what is buffered, then (with a path) syncs, closes and renames.
+  // Writes what is buffered, then (with a path) syncs and closes the
+  // temporary file, which stays until Commit() or Discard().
+  Status Prepare();
+  // Prepare(), then (with a path) renames the temporary file over PATH.
   Status Commit();
   // Removes the temporary file. Standard output cannot be taken back: there
   // it writes out what is buffered.
@@ -89,9 +93,16 @@ class OutputFile {
   std::string path_, temp_, name_;
   std::string buf_;
   Status status_;
+  bool prepared_ = false;
+  int signal_slot_ = -1;  // AddTemporaryFileForSignals's slot for temp_
   uint64_t written_ = 0;  // bytes written to the temporary file
   uint64_t synced_ = 0;   // of those, handed to the disk already (below)
 };
+
+// Several outputs that are all written or none: prepares each (a failure
+// discards them all), then renames each. Only a rename can still fail after
+// another was done, and rarely: each temporary file is beside its target.
+Status CommitAll(const std::vector<OutputFile*>& outputs);
 
 // The end of a run that wrote `out`: if it was interrupted (`finished`
 // false), discards the output and says so; else if any of `errors` is not

@@ -17,9 +17,10 @@ namespace {
 
 std::atomic<bool> g_cancel{false};
 volatile sig_atomic_t g_signal = 0;
-// A fixed buffer, read by the handler: unlink() is async-signal-safe.
-char g_temp_path[4096] = {0};
-volatile sig_atomic_t g_temp_set = 0;
+// Fixed buffers, read by the handler: unlink() is async-signal-safe.
+constexpr int kTempSlots = 4;
+char g_temp_path[kTempSlots][4096] = {};
+volatile sig_atomic_t g_temp_set[kTempSlots] = {};
 std::atomic<bool> g_stop_work{false};
 
 static_assert(std::atomic<bool>::is_always_lock_free, "the handler stores a lock-free atomic");
@@ -49,7 +50,8 @@ extern "C" void OnSignal(int signo) {
     // Ctrl-C again) exits at once. Signals that come together count as one:
     // `timeout` sends its signal to the process and to its process group.
     if (NowMs() - g_first_ms.load() < 1000) return;
-    if (g_temp_set) unlink(g_temp_path);
+    for (int i = 0; i < kTempSlots; ++i)
+      if (g_temp_set[i]) unlink(g_temp_path[i]);
     _exit(signo == SIGTERM ? kExitSigterm : kExitSigint);
   }
   g_first_ms.store(NowMs());
@@ -118,13 +120,20 @@ BlockSignalsInScope::BlockSignalsInScope() {
 
 BlockSignalsInScope::~BlockSignalsInScope() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
 
-void SetTemporaryFileForSignals(const char* path) {
-  g_temp_set = 0;
-  if (path == nullptr) return;
-  size_t n = std::strlen(path);
-  if (n >= sizeof g_temp_path) return;  // too long to remember: left to the normal path
-  std::memcpy(g_temp_path, path, n + 1);
-  g_temp_set = 1;
+int AddTemporaryFileForSignals(const char* path) {
+  const size_t n = std::strlen(path);
+  if (n >= sizeof g_temp_path[0]) return -1;  // too long to remember: left to the normal path
+  for (int i = 0; i < kTempSlots; ++i)
+    if (!g_temp_set[i]) {
+      std::memcpy(g_temp_path[i], path, n + 1);
+      g_temp_set[i] = 1;
+      return i;
+    }
+  return -1;
+}
+
+void ForgetTemporaryFileForSignals(int slot) {
+  if (slot >= 0 && slot < kTempSlots) g_temp_set[slot] = 0;
 }
 
 }  // namespace talon::cli

@@ -57,8 +57,12 @@ class BlockSignalsInScope {
   sigset_t saved_;
 };
 
-// The temporary file to remove if a second signal forces an immediate exit
-// (nullptr: none). The path is copied into a fixed buffer.
-void SetTemporaryFileForSignals(const char* path);
+// Temporary files to remove if a second signal forces an immediate exit (a
+// tool may write several outputs at once). Add copies the path into a fixed
+// slot and returns its number, or -1 when none is free or the path is too
+// long (the file is then left to the normal path); Forget frees the slot
+// (-1: nothing).
+int AddTemporaryFileForSignals(const char* path);
+void ForgetTemporaryFileForSignals(int slot);
 
 }  // namespace talon::cli

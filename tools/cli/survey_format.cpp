@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io_common.h"
+#include "core/words.h"
 
 namespace talon::cli {
 namespace {
@@ -67,8 +68,10 @@ std::string List(const std::vector<std::string>& items) {
 
 std::string GroupText(const SurveyGroup& g, bool timings) {
   const SurveyReport r = g.survey.Report();
-  std::string out = GroupName(g) + ": " + std::to_string(r.deals) + " deal" + (r.deals == 1 ? "" : "s");
-  if (!g.range.empty()) out += " (" + g.range + ")";
+  std::string out = GroupName(g) + ": " + CountOf(r.deals, "deal");
+  if (!g.range.empty() || !g.shard.empty())
+    out += " (" + g.range + (g.range.empty() || g.shard.empty() ? "" : ", ") +
+           (g.shard.empty() ? "" : "shard " + g.shard) + ")";
   out += "\n";
   const double n = r.deals ? static_cast<double>(r.deals) : 1.0;
   out += Printf("  %-12s %8" PRIu64 " %7s\n", "solved", r.solved, Percent(static_cast<double>(r.solved) / n).c_str());
@@ -147,6 +150,7 @@ std::string SurveyJson(const std::vector<SurveyGroup>& groups, bool timings) {
     j["game"] = std::string(g.game->id());
     j["options"] = io::OptionsToJson(g.options);
     if (!g.range.empty()) j["range"] = g.range;
+    if (!g.shard.empty()) j["shard"] = g.shard;
     j["deals"] = r.deals;
     j["solved"] = r.solved;
     j["unsolvable"] = r.unsolvable;
@@ -169,23 +173,6 @@ std::string SurveyJson(const std::vector<SurveyGroup>& groups, bool timings) {
     doc["groups"].push_back(std::move(j));
   }
   return doc.dump(2) + "\n";
-}
-
-std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& e) {
-  // The label is a number or FILE:LINE; a path may hold commas or quotes, so
-  // it is quoted as RFC 4180 says when needed.
-  std::string label = e.label;
-  if (label.find_first_of(",\"\n") != std::string::npos) {
-    std::string q = "\"";
-    for (char c : label) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    label = q + "\"";
-  }
-  std::string line = std::string(game.id()) + "," + FormatOptions(options) + "," + label + "," +
-                     std::string(VerdictName(e.verdict)) + "," + std::to_string(e.nodes) + ",";
-  if (e.verdict == Verdict::kSolved) line += std::to_string(e.moves);
-  line += ",";
-  if (e.score) line += std::to_string(*e.score);
-  return line + "\n";
 }
 
 }  // namespace talon::cli

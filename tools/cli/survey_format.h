@@ -17,6 +17,7 @@ struct SurveyGroup {
   const Game* game = nullptr;
   Options options;    // complete
   std::string range;  // "1-1000" for numbered deals, "" for deals read from files
+  std::string shard;  // "2/4" when the run surveyed one shard (--shard), else ""
   Survey survey;
 };
 
@@ -26,8 +27,6 @@ std::string SurveyText(const std::vector<SurveyGroup>& groups, bool timings);
 // The JSON document, indented, ending in a newline.
 std::string SurveyJson(const std::vector<SurveyGroup>& groups, bool timings);
 
-// The per-deal table: a header line, then one line per deal.
-inline constexpr const char* kPerDealHeader = "game,options,deal,result,nodes,moves,score\n";
-std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& entry);
+// The per-deal table is written by tools/cli/per_deal.h.
 
 }  // namespace talon::cli
