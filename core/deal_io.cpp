@@ -6,6 +6,7 @@
 
 #include "core/io_common.h"
 #include "core/shuffle.h"
+#include "core/text.h"
 
 namespace talon {
 
@@ -65,7 +66,7 @@ Status AreasFromJson(const Json& v, const Game& game, Areas& areas) {
   for (const auto& [key, value] : v.items()) {
     auto area = ParseArea(key);
     if (!area)
-      return Status::BadInput("areas." + key + ": unknown area (areas are tableau, stock, waste, "
+      return Status::BadInput("areas." + Excerpt(key) + ": unknown area (areas are tableau, stock, waste, "
                               "reserve, foundations, discard; " + std::string(game.id()) +
                               " has " + names + ")");
     if (std::find(allowed.begin(), allowed.end(), *area) == allowed.end())
@@ -201,7 +202,8 @@ DealReader::DealReader(std::istream& in, std::string source_name, GameList games
 bool DealReader::Next(Deal& deal) {
   if (done_) return false;
   std::string text;
-  while (io::ReadLine(in_, text, line_)) {
+  io::LineRead got;
+  while ((got = io::ReadLine(in_, text, line_)) == io::LineRead::kLine) {
     if (io::IsBlank(text)) continue;
     auto parsed = DealFromJson(text, games_);
     if (!parsed) {
@@ -213,7 +215,9 @@ bool DealReader::Next(Deal& deal) {
     return true;
   }
   done_ = true;
-  if (in_.bad())
+  if (got == io::LineRead::kTooLong)
+    status_ = Status::BadInput(source_ + ":" + std::to_string(line_) + ": " + LineTooLongMessage());
+  else if (in_.bad())
     status_ = Status::IoError(source_ + ":" + std::to_string(line_ + 1) + ": read error");
   return false;
 }

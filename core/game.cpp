@@ -9,6 +9,7 @@
 #include "core/pysol_shuffle.h"
 #include "core/shorten.h"
 #include "core/shuffle.h"
+#include "core/text.h"
 #include "core/transposition_table.h"
 
 namespace talon {
@@ -61,6 +62,14 @@ SolveResult Game::Solve(const Deal& deal, const SearchLimits& limits) const {
   return result;
 }
 
+SolveResult Game::SolveTable(const Table& table, const SearchLimits& limits) const {
+  Deal rest;
+  rest.game = std::string(id());
+  rest.options = table.options;
+  rest.areas = table.areas;
+  return SolveDeal(rest, limits);
+}
+
 const LineHooks& Game::line_hooks() const { return NoLineHooks(); }
 
 Table Game::StartTable(const Deal& deal) const {
@@ -95,7 +104,7 @@ Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
     int n = 0;
     if (num.empty() || num.size() > 3 ||
         !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      return Status::BadInput("'" + std::string(places) +
+      return Status::BadInput("'" + Excerpt(places) +
                               "' is not a list of pile numbers joined by '+' (e.g. 3+9)");
     for (char c : num) n = n * 10 + (c - '0');
     m.from.push_back(Place{Area::kTableau, n});
@@ -103,11 +112,11 @@ Expected<MoveSpec> Game::ParseMove(std::string_view text) const {
   }
   for (size_t w = 1; w < words.size(); ++w) {
     auto card = ParseCard(words[w]);
-    if (!card) return Status::BadInput("'" + std::string(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
+    if (!card) return Status::BadInput("'" + Excerpt(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
     m.cards.push_back(*card);
   }
   if (m.cards.size() != m.from.size())
-    return Status::BadInput("move '" + std::string(text) + "' names " + std::to_string(m.from.size()) +
+    return Status::BadInput("move '" + Excerpt(text) + "' names " + std::to_string(m.from.size()) +
                             " piles but " + std::to_string(m.cards.size()) + " cards");
   return m;
 }
@@ -163,7 +172,7 @@ Status CheckDeal(const Game& game, Deal& deal) {
   deal.options = *complete;
   std::optional<Shuffle> shuffle = ParseShuffle(deal.shuffle);
   if (!deal.shuffle.empty() && !shuffle)
-    return Status::BadInput("shuffle: unknown shuffle '" + deal.shuffle + "' (this version knows " +
+    return Status::BadInput("shuffle: unknown shuffle '" + Excerpt(deal.shuffle) + "' (this version knows " +
                             kShuffleNames + ")");
   const auto allowed = game.areas();
   for (Area a : kAllAreas) {

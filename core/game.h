@@ -27,6 +27,7 @@
 
 namespace talon {
 
+class DifficultyModel;  // core/difficulty/model.h
 class LineHooks;  // core/shorten.h
 
 // The checker's state: the areas as a person sees them, plus counters a game
@@ -89,6 +90,18 @@ class Game {
   virtual Table StartTable(const Deal& deal) const;
   virtual Status Play(Table& table, const MoveSpec& move) const = 0;
   virtual bool Won(const Table& table) const = 0;
+
+  // Decides the position of a checker table reached by legal moves from a
+  // deal (StartTable, then Play), counters included: solved with the rest of
+  // a winning line (MoveSpecs that Play accepts from `table`), unsolvable, or
+  // unknown at a limit, as Solve. REQUIRES: `table` was reached so. The
+  // default solves the table's areas as a hand-made deal (right for a game
+  // whose deals may hold any position and whose checker keeps no counters).
+  virtual SolveResult SolveTable(const Table& table, const SearchLimits& limits) const;
+
+  // The game's difficulty model (its sensible player), or null for a game
+  // whose choices never change the outcome (docs/solvers/difficulty.md).
+  virtual const DifficultyModel* difficulty() const { return nullptr; }
 
   // The short notation printed on solution sheets, e.g. "3+9  K♠ A♥".
   // The default writes the `from` numbers joined by '+', two spaces, the

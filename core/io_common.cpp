@@ -3,6 +3,8 @@
 #include <limits>
 #include <vector>
 
+#include "core/text.h"
+
 namespace talon::io {
 
 namespace {
@@ -15,6 +17,7 @@ class Builder : public nlohmann::json_sax<Json> {
   Json root;
   std::string duplicate;  // the first repeated key
   std::string error;      // nlohmann's message, if the input is not JSON
+  bool too_deep = false;  // nested deeper than kMaxJsonDepth: stopped there
 
   bool null() override { return Add(Json(nullptr)); }
   bool boolean(bool b) override { return Add(Json(b)); }
@@ -23,11 +26,7 @@ class Builder : public nlohmann::json_sax<Json> {
   bool number_float(number_float_t x, const string_t&) override { return Add(Json(x)); }
   bool string(string_t& s) override { return Add(Json(std::move(s))); }
   bool binary(binary_t& b) override { return Add(Json::binary(std::move(b))); }
-  bool start_object(std::size_t) override {
-    Add(Json::object());
-    stack_.push_back(last_);
-    return true;
-  }
+  bool start_object(std::size_t) override { return Open(Json::object()); }
   bool key(string_t& k) override {
     auto& object = stack_.back()->get_ref<Json::object_t&>();
     auto [it, inserted] = object.try_emplace(k);
@@ -39,11 +38,7 @@ class Builder : public nlohmann::json_sax<Json> {
     stack_.pop_back();
     return true;
   }
-  bool start_array(std::size_t) override {
-    Add(Json::array());
-    stack_.push_back(last_);
-    return true;
-  }
+  bool start_array(std::size_t) override { return Open(Json::array()); }
   bool end_array() override {
     stack_.pop_back();
     return true;
@@ -54,6 +49,16 @@ class Builder : public nlohmann::json_sax<Json> {
   }
 
  private:
+  // Starts an array or object; refuses one nested deeper than kMaxJsonDepth.
+  bool Open(Json empty) {
+    if (stack_.size() >= static_cast<size_t>(kMaxJsonDepth)) {
+      too_deep = true;
+      return false;
+    }
+    Add(std::move(empty));
+    stack_.push_back(last_);
+    return true;
+  }
   // Puts `v` where the next value goes: the root, the open array's end, or
   // the slot of the last key of the open object.
   bool Add(Json v) {
@@ -77,27 +82,6 @@ class Builder : public nlohmann::json_sax<Json> {
   Json* last_ = nullptr;
 };
 
-// `s` with every byte that is not part of well-formed UTF-8 replaced by '?',
-// so that messages quoting bad input stay printable.
-std::string ValidUtf8(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-    bool ok = n > 0 && i + n <= s.size();
-    for (size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-    if (ok) {
-      out.append(s, i, n);
-      i += n;
-    } else {
-      out += '?';
-      ++i;
-    }
-  }
-  return out;
-}
-
 // nlohmann's message without its "[json.exception.parse_error.101] parse
 // error at line 1, " preamble: our inputs are single lines, so the column
 // is what tells where.
@@ -112,37 +96,32 @@ std::string CleanParseMessage(std::string m) {
   }
   if (m.rfind("parse error: ", 0) == 0) m.erase(0, 13);
   if (m.size() > 200) m = m.substr(0, 197) + "...";
-  return ValidUtf8(m);
+  return Printable(m);
 }
 
-std::string Cut(std::string s) {
-  if (s.size() > 40) {
-    size_t n = 37;
-    // Do not cut a UTF-8 sequence in two.
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-    s = s.substr(0, n) + "...";
-  }
-  return s;
-}
 
 }  // namespace
 
 Expected<Json> ParseJson(std::string_view text, std::string_view what) {
   Builder builder;
   if (!Json::sax_parse(text.data(), text.data() + text.size(), &builder)) {
+    if (builder.too_deep)
+      return Status::BadInput("JSON nested more than " + std::to_string(kMaxJsonDepth) +
+                              " levels deep (" + std::string(what) +
+                              " is one JSON object on one line, nested 5 levels at most)");
     std::string why = builder.error.empty() ? "syntax error" : CleanParseMessage(builder.error);
     return Status::BadInput("not JSON: " + why + " (" + std::string(what) +
                             " is one JSON object on one line)");
   }
   if (!builder.duplicate.empty())
-    return Status::BadInput("the key \"" + Cut(builder.duplicate) +
+    return Status::BadInput("the key \"" + Excerpt(builder.duplicate) +
                             "\" appears twice in one object (give each key once)");
   return std::move(builder.root);
 }
 
 std::string Describe(const Json& v) {
-  if (v.is_string()) return "'" + Cut(v.get_ref<const std::string&>()) + "'";
-  return Cut(v.dump(-1, ' ', false, Json::error_handler_t::replace));
+  if (v.is_string()) return "'" + Excerpt(v.get_ref<const std::string&>()) + "'";
+  return Excerpt(v.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
 std::string KindOf(const Json& v) {
@@ -167,7 +146,7 @@ Status CheckKeys(const Json& object, std::string_view prefix, std::string_view w
     if (ok) continue;
     std::string list;
     for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-    return Status::BadInput(std::string(prefix) + Cut(key) + std::string(note) + ": unknown key (" + std::string(what) +
+    return Status::BadInput(std::string(prefix) + Excerpt(key) + std::string(note) + ": unknown key (" + std::string(what) +
                             " has: " + list + ")");
   }
   return Status::Ok();
@@ -233,7 +212,7 @@ std::string IdList(GameList games) {
 }
 
 Status UnknownGame(std::string_view id, GameList games) {
-  return Status::BadInput("game: unknown game '" + Cut(std::string(id)) + "' (known: " +
+  return Status::BadInput("game: unknown game '" + Excerpt(std::string(id)) + "' (known: " +
                           IdList(games) + ")");
 }
 
@@ -265,7 +244,7 @@ Expected<Options> OptionsFromJson(const Json& v) {
                               std::numeric_limits<int64_t>::max())) {
       out[key] = *n;
     } else {
-      return Status::BadInput("options." + Cut(key) +
+      return Status::BadInput("options." + Excerpt(key) +
                               ": an option's value is a whole number, true/false or a word, not " +
                               Describe(value));
     }
@@ -287,12 +266,39 @@ std::string Dump(const nlohmann::ordered_json& j) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-bool ReadLine(std::istream& in, std::string& line, size_t& line_number) {
-  if (!std::getline(in, line)) return false;
+LineRead ReadLine(std::istream& in, std::string& line, size_t& line_number) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  if (!in.good() || buf == nullptr) return LineRead::kEnd;
+  using Traits = std::char_traits<char>;
+  bool any = false;
+  for (;;) {
+    Traits::int_type c;
+    try {
+      c = buf->sbumpc();
+    } catch (...) {  // a stream buffer whose read failed
+      in.setstate(std::ios::badbit);
+      return any ? LineRead::kLine : LineRead::kEnd;
+    }
+    if (Traits::eq_int_type(c, Traits::eof())) {
+      in.setstate(std::ios::eofbit);
+      if (!any) return LineRead::kEnd;
+      break;
+    }
+    any = true;
+    if (c == '\n') break;
+    // One byte over the limit is let in: the '\r' of a Windows line end.
+    if (line.size() > kMaxLineBytes) {
+      ++line_number;
+      return LineRead::kTooLong;
+    }
+    line.push_back(Traits::to_char_type(c));
+  }
   ++line_number;
   if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line.size() > kMaxLineBytes) return LineRead::kTooLong;
   if (line_number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
-  return true;
+  return LineRead::kLine;
 }
 
 bool IsBlank(std::string_view line) { return Trim(line).empty(); }

@@ -15,6 +15,7 @@
 #include "core/card.h"
 #include "core/deal_io.h"
 #include "core/game.h"
+#include "core/lines.h"
 #include "core/options.h"
 #include "core/status.h"
 
@@ -23,8 +24,9 @@ namespace talon::io {
 using Json = nlohmann::json;
 
 // Parses `text` as one JSON value. Never throws. Fails (kBadInput) when it
-// is not JSON, saying at which column ("not JSON: at column 17: ..."), or
-// when an object repeats a key. `what` names the expected thing ("a deal").
+// is not JSON, saying at which column ("not JSON: at column 17: ..."), when
+// it nests deeper than kMaxJsonDepth, or when an object repeats a key.
+// `what` names the expected thing ("a deal").
 Expected<Json> ParseJson(std::string_view text, std::string_view what);
 
 // A short rendering of a value for messages: 'XY' for strings, else compact
@@ -67,9 +69,11 @@ nlohmann::ordered_json OptionsToJson(const Options& options);
 std::string Dump(const nlohmann::ordered_json& j);
 
 // Reads the next line of a line-based input: strips a '\r' before the
-// newline, and a UTF-8 byte order mark on the first line. Returns false at
-// the end of input. `line_number` counts lines read, from 1.
-bool ReadLine(std::istream& in, std::string& line, size_t& line_number);
+// newline, and a UTF-8 byte order mark on the first line. `line_number`
+// counts lines read, from 1. A line over kMaxLineBytes is read no further
+// than that (kTooLong; line_number is its number).
+enum class LineRead { kLine, kEnd, kTooLong };
+LineRead ReadLine(std::istream& in, std::string& line, size_t& line_number);
 // True iff the line holds only spaces and tabs.
 bool IsBlank(std::string_view line);
 // The line without leading and trailing spaces and tabs.

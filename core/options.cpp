@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/text.h"
+
 namespace talon {
 
 std::string FormatOptionValue(const OptionValue& v) {
@@ -42,7 +44,7 @@ Expected<Options> CompleteOptions(const std::vector<OptionSpec>& specs, const Op
     if (!spec) {
       std::string known;
       for (const auto& s : specs) known += (known.empty() ? "" : ", ") + s.name;
-      return Status::BadInput("unknown option '" + name + "'" +
+      return Status::BadInput("unknown option '" + Excerpt(name) + "'" +
                               (known.empty() ? " (this game has no options)" : " (known: " + known + ")"));
     }
     bool fits = false;
@@ -56,7 +58,7 @@ Expected<Options> CompleteOptions(const std::vector<OptionSpec>& specs, const Op
       for (const auto& a : spec->allowed) allowed += (allowed.empty() ? "" : ", ") + FormatOptionValue(a);
       if (spec->TakesNumbers())
         allowed += std::string(allowed.empty() ? "" : ", or ") + NumberRange(*spec);
-      return Status::BadInput("option '" + name + "' cannot be " + FormatOptionValue(value) +
+      return Status::BadInput("option '" + name + "' cannot be " + Excerpt(FormatOptionValue(value)) +
                               " (allowed: " + allowed + ")");
     }
     out[name] = value;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -14,6 +15,8 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+
+#include "core/text.h"
 
 // The shipped templates' place relative to the executable's directory (set
 // by CMake from the install layout; the build tree mirrors it).
@@ -114,13 +117,12 @@ class Fields {
     for (int a : allowed) list += (list.empty() ? "" : ", ") + std::to_string(a);
     if (!it->is_number_integer())
       return Status::BadInput(Where(key) + ": expected one of " + list);
-    int v = it->get<int>();
     for (int a : allowed)
-      if (a == v) {
-        out = v;
+      if (*it == a) {  // compared as JSON numbers: 4294967297 is not 1
+        out = a;
         return Status::Ok();
       }
-    return Status::BadInput(Where(key) + ": " + std::to_string(v) + " is not one of " + list);
+    return Status::BadInput(Where(key) + ": " + it->dump() + " is not one of " + list);
   }
   Status String(const char* key, std::string& out) {
     auto it = obj_.find(key);
@@ -136,7 +138,7 @@ class Fields {
     TALON_RETURN_IF_ERROR(String(key, s));
     if (!obj_.contains(key)) return Status::Ok();
     auto c = ParseColor(s);
-    if (!c) return Status::BadInput(Where(key) + ": '" + s + "' is not a colour of the form #rrggbb");
+    if (!c) return Status::BadInput(Where(key) + ": '" + Excerpt(s) + "' is not a colour of the form #rrggbb");
     out = *c;
     return Status::Ok();
   }
@@ -153,7 +155,7 @@ class Fields {
       if (!ok) {
         std::string list;
         for (const std::string& k : known_) list += (list.empty() ? "" : ", ") + k;
-        return Status::BadInput(Where(it.key()) + ": unknown key (known keys here: " + list + ")");
+        return Status::BadInput(Where(Excerpt(it.key())) + ": unknown key (known keys here: " + list + ")");
       }
     }
     return Status::Ok();
@@ -188,19 +190,24 @@ Status ParsePaper(const std::string& text, const std::string& what, double& w, d
       h = p.h * kPointsPerMm;
       return Status::Ok();
     }
+  // "WxHmm", each side a decimal number (from_chars: no hexadecimal, so
+  // that "0x0mm" is 0 by 0 and not the hex float 0x0 followed by "mm").
   double a = 0, b = 0;
-  char x = 0;
-  int used = 0;
-  if (lower.size() > 2 && lower.compare(lower.size() - 2, 2, "mm") == 0 &&
-      std::sscanf(lower.c_str(), "%lf%c%lfmm%n", &a, &x, &b, &used) == 3 && x == 'x' &&
-      static_cast<size_t>(used) == lower.size()) {
+  const size_t x = lower.find('x');
+  auto number = [](std::string_view s, double& v) {
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::fixed);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+  };
+  if (lower.size() > 2 && lower.compare(lower.size() - 2, 2, "mm") == 0 && x != std::string::npos &&
+      number(std::string_view(lower).substr(0, x), a) &&
+      number(std::string_view(lower).substr(x + 1, lower.size() - 2 - x - 1), b)) {
     if (a < 50 || b < 50 || a > 2000 || b > 2000)
-      return Status::Usage(what + ": '" + text + "': each side must be 50 to 2000 mm");
+      return Status::Usage(what + ": '" + Excerpt(text, 80) + "': each side must be 50 to 2000 mm");
     w = a * kPointsPerMm;
     h = b * kPointsPerMm;
     return Status::Ok();
   }
-  return Status::Usage(what + ": '" + text + "' is not a paper size (a4, letter, legal, a5, a3, or WxHmm like 210x297mm)");
+  return Status::Usage(what + ": '" + Excerpt(text, 80) + "' is not a paper size (a4, letter, legal, a5, a3, or WxHmm like 210x297mm)");
 }
 
 Status CheckTemplate(const Template& t, const std::string& source) {
@@ -256,6 +263,11 @@ Expected<Template> ParseTemplate(const std::string& text, const std::string& sou
     if (colon != std::string::npos) what = what.substr(colon + 2);
     return Status::BadInput(source + ":" + std::to_string(line) + ": not valid JSON" +
                             (column.empty() ? "" : " (" + column + ")") + ": " + what);
+  } catch (const json::exception& e) {  // a number out of range (1e999)
+    std::string why = e.what();
+    if (why.rfind("[json.exception.", 0) == 0 && why.find("] ") != std::string::npos)
+      why.erase(0, why.find("] ") + 2);
+    return Status::BadInput(source + ": not valid JSON: " + why);
   }
   if (!j.is_object()) return Status::BadInput(source + ":1: a template is a JSON object { ... }");
   Template t;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/difficulty/grade.h"
 #include "core/game.h"
 #include "core/survey.h"
 #include "tools/cli/args.h"
@@ -60,6 +61,14 @@ const ToolHelp kHelp = {
     "the histograms of positions searched and of winning-line lengths, as PNG,\n"
     "SVG or PDF by FILE's extension.\n"
     "\n"
+    "--grades also grades every winnable deal (as talon-solve --grade; costly),\n"
+    "adds per group the deals of each grade, their share and score range, and the\n"
+    "scores at 30, 55, 75 and 90% of the graded deals: the cut points a\n"
+    "calibration over these deals gives (docs/solvers/difficulty.md); the\n"
+    "per-deal table gets a last column, grade (empty for no grade).\n"
+    "--grade-check adds the mean win share of the checking player (a player the\n"
+    "grades are not computed from) per grade.\n"
+    "\n"
     "The report is the same at every thread count and on every run, except the\n"
     "times, which are written only with --timings. Limits apply to each deal as in\n"
     "talon-solve; --max-nodes keeps the survey deterministic, --max-seconds does\n"
@@ -92,6 +101,8 @@ int Run(int argc, char** argv) {
   add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
       "also write the per-deal table to FILE (talon-per-deal/1: one CSV line per deal)");
   add("timings", "add the time per deal to the report (differs from run to run)");
+  add("grades", "also grade every winnable deal: the grades, their scores and the calibration's cut points");
+  add("grade-check", "with --grades: the checking player's win share per grade (costly)");
   std::string shard_text, plot_path;
   add("plot", po::value(&plot_path)->value_name("FILE"),
       "also draw the survey's charts to FILE: .png, .svg or .pdf (whole or not at all)");
@@ -106,6 +117,9 @@ int Run(int argc, char** argv) {
   if (format != "text" && format != "json")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
   const bool timings = vm.count("timings") > 0;
+  const bool grades = vm.count("grades") > 0;
+  const bool grade_check = vm.count("grade-check") > 0;
+  if (grade_check && !grades) return Fail(Status::Usage("--grade-check goes with --grades"));
 
   Shard shard;
   if (vm.count("shard")) {
@@ -148,6 +162,7 @@ int Run(int argc, char** argv) {
     run.max_nodes = limits.max_nodes;
     run.max_seconds = limits.max_seconds >= 1e9 ? 0 : limits.max_seconds;
     run.version = TALON_VERSION;
+    run.graded = grades;
     per_deal.Write(PerDealHeader(run));
   }
 
@@ -193,6 +208,20 @@ int Run(int argc, char** argv) {
     w.entry.nodes = solved.stats.nodes;
     w.entry.moves = solved.moves.size();
     w.entry.score = solved.score;
+    if (grades) {
+      const DealGrade g = GradeDeal(*w.game, *d, solved, limits);
+      w.entry.graded = true;
+      w.entry.grade = g.grade;
+      if (g.measure) {
+        w.entry.difficulty = g.measure->score;
+        if (grade_check) {
+          const DifficultyModel& model = *w.game->difficulty();
+          w.entry.check_playouts = model.settings().check_playouts;
+          w.entry.check_wins = model.Wins(*d, w.entry.check_playouts, 2);
+        }
+      }
+      w.entry.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
     return w;
   };
   const bool progress = isatty(2);
@@ -218,21 +247,31 @@ int Run(int argc, char** argv) {
       !Cancelled();
   if (progress && done >= 100) std::fprintf(stderr, "\n");
 
-  if (finished && data_status.ok() && source.status().ok()) {
+  const bool complete = finished && data_status.ok() && source.status().ok();
+  const bool plotting = !plot_path.empty();
+  if (complete) {
+    // Every output written and synced before any is committed: a failed
+    // report (a full disk, a closed pipe) leaves no table, no picture and no report.
     out.Write(format == "json" ? SurveyJson(groups, timings) : SurveyText(groups, timings));
-    if (!plot_path.empty())
-      if (Status s = plot.Write(groups); !s.ok()) return Fail(s);
-  }
-  if (!per_deal_path.empty()) {
-    if (!finished || !data_status.ok() || !source.status().ok()) {
+    Status ready = plotting ? plot.Write(groups) : Status::Ok();
+    if (ready.ok()) ready = out.Prepare();
+    if (ready.ok() && !per_deal_path.empty()) ready = per_deal.Prepare();
+    if (ready.ok() && plotting) ready = plot.Prepare();
+    if (!ready.ok() || Cancelled()) {
+      if (plotting) plot.Discard();
       per_deal.Discard();
-    } else if (Status s = per_deal.Commit(); !s.ok()) {
-      return Fail(s);
+      out.Discard();
+      return Cancelled() ? FinishOutput(out, false, {}) : Fail(ready);
     }
+    if (!per_deal_path.empty())
+      if (Status s = per_deal.Commit(); !s.ok()) return Fail(s);
+    if (plotting)
+      if (Status s = plot.Commit(); !s.ok()) return Fail(s);
+  } else {
+    if (!per_deal_path.empty()) per_deal.Discard();
+    if (plotting) plot.Discard();
   }
   if (int code = FinishOutput(out, finished, {&data_status, &source.status()}); code >= 0) return code;
-  if (!plot_path.empty())
-    if (Status s = plot.Commit(); !s.ok()) return Fail(s);
   return kExitOk;
 }
 

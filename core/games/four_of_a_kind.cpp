@@ -21,6 +21,7 @@
 
 #include "core/games/games.h"
 #include "core/shorten.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -165,6 +166,31 @@ class FourOfAKind final : public Game {
     return r;
   }
 
+  // The turns are forced: play them out on the checker.
+  SolveResult SolveTable(const Table& table, const SearchLimits&) const override {
+    SolveResult r;
+    Table t = table;
+    while (!Won(t)) {
+      const auto& down = t.areas.face_down;
+      const int p = t.counters.empty() || down.size() != kPiles
+                        ? -1
+                        : NextPile(static_cast<int>(t.counters[0]),
+                                   [&](int i) { return down[static_cast<size_t>(i)] > 0; });
+      if (p < 0) break;
+      const Card top = t.areas.tableau[static_cast<size_t>(p)][static_cast<size_t>(down[static_cast<size_t>(p)] - 1)];
+      MoveSpec m;
+      m.from = {Place{Area::kTableau, p + 1}};
+      m.to = Place{Area::kTableau, top.rank()};
+      m.cards = {top};
+      if (!Play(t, m).ok()) break;  // the last card lies in another pile: lost
+      r.moves.push_back(std::move(m));
+      ++r.stats.nodes;
+    }
+    r.verdict = Won(t) ? Verdict::kSolved : Verdict::kUnsolvable;
+    if (r.verdict != Verdict::kSolved) r.moves.clear();
+    return r;
+  }
+
   Status Play(Table& table, const MoveSpec& move) const override {
     std::vector<Pile>& piles = table.areas.tableau;
     std::vector<int>& down = table.areas.face_down;
@@ -234,12 +260,12 @@ class FourOfAKind final : public Game {
     if (words.empty()) return Status::BadInput("empty move");
     int a = 0, b = 0;
     if (!ParseArrow(words[0], a, b))
-      return Status::BadInput("'" + std::string(words[0]) +
+      return Status::BadInput("'" + Excerpt(words[0]) +
                               "' is not a turn FROM>TO with pile numbers (e.g. 1>11)");
-    if (words.size() < 2) return Status::BadInput("move '" + std::string(text) + "' names no card");
+    if (words.size() < 2) return Status::BadInput("move '" + Excerpt(text) + "' names no card");
     auto card = ParseCard(words[1]);
-    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. JS, 10H, J\u2660)");
-    if (words.size() > 2) return Status::BadInput("move '" + std::string(text) + "' names more than one card");
+    if (!card) return Status::BadInput("'" + Excerpt(words[1]) + "' is not a card (e.g. JS, 10H, J\u2660)");
+    if (words.size() > 2) return Status::BadInput("move '" + Excerpt(text) + "' names more than one card");
     MoveSpec m;
     m.from = {Place{Area::kTableau, a}};
     m.to = Place{Area::kTableau, b};

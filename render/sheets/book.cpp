@@ -8,6 +8,7 @@
 #include "render/sheets.h"
 #include "render/sheets/composer.h"
 #include "render/sheets/deal_layout.h"
+#include "render/sheets/grade_badge.h"
 #include "render/sheets/page_frame.h"
 #include "render/sheets/solution_flow.h"
 
@@ -99,8 +100,12 @@ class BookWriter {
 
   void PlanContents() {
     line_h_ = t_.text_pt * 1.7;
+    bool graded = false;
+    for (const BookEntry& e : entries_) graded = graded || e.solution.difficulty.has_value();
+    grade_w_ = graded ? cx_.Width("no grade ", FontFace::kRegular, t_.text_pt * 0.9) : 0;
     const double deal_col_w =
-        std::max(150.0, cx_.Width("000. triple-fourteens#000000000  p. 000", FontFace::kRegular, t_.text_pt) + 12);
+        std::max(150.0, cx_.Width("000. triple-fourteens#000000000  p. 000", FontFace::kRegular, t_.text_pt) + 12 +
+                            grade_w_);
     deal_cols_ = std::max(1, static_cast<int>((c_.w + 12) / deal_col_w));
     deal_rows_ = static_cast<int>((entries_.size() + static_cast<size_t>(deal_cols_) - 1) /
                                   static_cast<size_t>(deal_cols_));
@@ -399,6 +404,17 @@ class BookWriter {
       const Rect& box = deal_box_[i];
       cx_.Text(page, box.x, box.y + deal_head_ * 1.35 + t_.small_pt, note, FontFace::kRegular, t_.small_pt,
                t_.accent);
+      if (const auto& grade = entries_[i].solution.difficulty) {
+        // The grade on the note's line, right-aligned, or on the heading's
+        // line when the note leaves no room.
+        const double note_w = cx_.Width(note, FontFace::kRegular, t_.small_pt);
+        const double badge_w = GradeBadgeWidth(cx_, *grade, t_.small_pt);
+        const double head_w = cx_.Width(Heading(i), FontFace::kBold, deal_head_);
+        const double y = note_w + badge_w + t_.small_pt <= box.w || head_w + badge_w + t_.small_pt > box.w
+                             ? box.y + deal_head_ * 1.35 + t_.small_pt
+                             : box.y + deal_head_;
+        DrawGradeBadge(page, cx_, box.right(), y, *grade, t_.small_pt, t_.text);
+      }
     }
   }
 
@@ -437,8 +453,12 @@ class BookWriter {
         if (i >= entries_.size()) continue;
         const double x = c.x + 14 + k * col_w;
         cx_.Text(*p, x, y + t.text_pt, Heading(i), FontFace::kRegular, t.text_pt * 0.9, t.text);
-        cx_.TextRight(*p, c.x + (k + 1) * col_w - 10, y + t.text_pt, std::to_string(deal_page_[i] + 1),
-                      FontFace::kRegular, t.text_pt * 0.9, t.accent);
+        const std::string page_no = std::to_string(deal_page_[i] + 1);
+        cx_.TextRight(*p, c.x + (k + 1) * col_w - 10, y + t.text_pt, page_no, FontFace::kRegular, t.text_pt * 0.9,
+                      t.accent);
+        if (const auto& grade = entries_[i].solution.difficulty)
+          cx_.TextRight(*p, c.x + (k + 1) * col_w - 10 - cx_.Width("000 ", FontFace::kRegular, t.text_pt * 0.9),
+                        y + t.text_pt, GradeWord(*grade), FontFace::kRegular, t.text_pt * 0.9, kGrey);
         p->links.push_back({{x, y - 2, col_w - 24, line_h_}, deal_page_[i]});
       }
       y += line_h_;
@@ -464,6 +484,7 @@ class BookWriter {
   Document doc_;
   std::vector<const Game*> games_;  // in the order first met
   double line_h_ = 0;               // a contents line
+  double grade_w_ = 0;              // a contents line's grade word, 0 without grades
   int deal_cols_ = 1, deal_rows_ = 0, contents_pages_ = 0;
   int deals_first_ = 0;
   int contents_first_ = 1;  // after the cover, and the intro when there is one

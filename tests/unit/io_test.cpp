@@ -478,6 +478,28 @@ TEST(DealJsonErrors, NeverThrowsOnGarbage) {
   }
 }
 
+// Deep nesting is refused while parsing: a value nested 500 000 deep in a
+// field that a message quotes would otherwise be printed by recursion.
+TEST(DealJsonErrors, NestingDeeperThanTheLimitIsRefused) {
+  auto nested = [](size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+  for (const std::string& line :
+       {nested(10'000), "{\"format\":\"talon-deal/1\",\"game\":" + nested(500'000) + "}",
+        "{\"format\":\"talon-deal/1\",\"game\":" + nested(kMaxJsonDepth) + "}"}) {
+    auto d = DealFromJson(line, kGames);
+    ASSERT_FALSE(d.ok());
+    EXPECT_EQ(d.status().code(), StatusCode::kBadInput);
+    EXPECT_EQ(d.status().message(), "JSON nested more than 100 levels deep (a deal is one JSON object "
+                                    "on one line, nested 5 levels at most)");
+    auto s = SolutionFromJson(line, kGames);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.status().message().find("JSON nested more than 100 levels deep"), std::string::npos);
+  }
+  // At the limit the nesting itself is no error: the field is named.
+  auto d = DealFromJson("{\"format\":\"talon-deal/1\",\"game\":" + nested(kMaxJsonDepth - 1) + "}", kGames);
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().message().rfind("game: must be a game id string", 0), 0u) << d.status().message();
+}
+
 TEST(DealReader, ReadsLinesSkipsBlanksHandlesCrlfAndBom) {
   Deal d1 = FakeDeal(1), d2 = FakeDeal(2), d3 = HandMade();
   std::string input = "\xEF\xBB\xBF" + DealToJson(kFake, d1) + "\r\n\r\n   \n" +
@@ -498,11 +520,16 @@ TEST(DealReader, ReadsLinesSkipsBlanksHandlesCrlfAndBom) {
   EXPECT_FALSE(reader.Next(d));
 }
 
-TEST(DealReader, VeryLongLines) {
+// `json` padded with spaces to exactly `bytes` bytes.
+std::string PaddedTo(std::string json, size_t bytes) {
+  Replace(json, "\"areas\":", "\"areas\":" + std::string(bytes - json.size(), ' '));
+  return json;
+}
+
+TEST(DealReader, LinesUpToOneMebibyte) {
   Deal d1 = FakeDeal(1);
-  std::string json = DealToJson(kFake, d1);
-  Replace(json, "\"areas\":", "\"areas\":" + std::string(3'000'000, ' '));
-  std::istringstream in(json + "\n" + json + "\n");
+  const std::string json = PaddedTo(DealToJson(kFake, d1), kMaxLineBytes);
+  std::istringstream in(json + "\n" + json + "\r\n");
   DealReader reader(in, "big.jsonl", kGames);
   Deal d;
   ASSERT_TRUE(reader.Next(d)) << reader.status().message();
@@ -510,6 +537,37 @@ TEST(DealReader, VeryLongLines) {
   EXPECT_EQ(d, d1);
   EXPECT_FALSE(reader.Next(d));
   EXPECT_TRUE(reader.status().ok());
+}
+
+TEST(DealReader, ALongerLineIsRefusedWithItsNumberAndNotReadFurther) {
+  const std::string good = DealToJson(kFake, FakeDeal(1));
+  const std::string line = PaddedTo(good, kMaxLineBytes + 1);
+  std::istringstream in(good + "\n" + line + std::string(5'000'000, ' ') + "\n" + good + "\n");
+  DealReader reader(in, "big.jsonl", kGames);
+  Deal d;
+  ASSERT_TRUE(reader.Next(d)) << reader.status().message();
+  EXPECT_FALSE(reader.Next(d));
+  EXPECT_EQ(reader.status().code(), StatusCode::kBadInput);
+  EXPECT_EQ(reader.status().message().rfind("big.jsonl:2: the line is longer than 1 MiB (1048576 bytes)", 0), 0u)
+      << reader.status().message();
+  // It stopped reading one byte past the limit, not at the line's end.
+  EXPECT_LE(static_cast<size_t>(in.tellg()), good.size() + 1 + kMaxLineBytes + 2);
+}
+
+TEST(SolutionRead, ALineOverOneMebibyteIsRefusedInBothForms) {
+  const std::string big(kMaxLineBytes + 1, 'x');
+  for (const std::string& input :
+       {"{\"format\":\"talon-solution/1\"," + big + "\n", "fake#1 solved\n" + big + "\n",
+        "# comment\n\nfake#1 " + big + " solved\n"}) {
+    std::istringstream in(input);
+    auto r = ReadSolutions(in, "s.txt", kGames);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), StatusCode::kBadInput);
+    EXPECT_NE(r.status().message().find(": the line is longer than 1 MiB"), std::string::npos)
+        << r.status().message();
+    EXPECT_EQ(r.status().message().rfind(input[0] == '#' ? "s.txt:3: " : input[0] == '{' ? "s.txt:1: " : "s.txt:2: ", 0), 0u)
+        << r.status().message();
+  }
 }
 
 TEST(DealReader, ErrorsNameSourceAndLine) {
@@ -657,7 +715,7 @@ TEST(SolutionJsonErrors, TopLevel) {
   ExpectSolutionError(with(R"("format":"talon-solution/1",)", ""), {"format: missing"});
   ExpectSolutionError(with("talon-solution/1", "talon-deal/1"), {"format: this is a deal"});
   ExpectSolutionError(with("\"result\"", "\"reslut\""), {"reslut: unknown key",
-                                                         "format, game, deal, shuffle, options, result, moves"});
+                                                         "format, game, deal, shuffle, options, result, difficulty, moves"});
   ExpectSolutionError(with(R"("game":"fake")", R"("game":"faek")"),
                       {"game: unknown game 'faek'", "known: fake"});
   ExpectSolutionError(with(R"("deal":7)", R"("deal":-7)"), {"deal: must be a whole number"});

@@ -108,6 +108,21 @@ TEST(Paper, NamesAndSizes) {
   EXPECT_NEAR(h, 150 * kPointsPerMm, 0.01);
   EXPECT_EQ(ParsePaper("huge", "--paper", w, h).code(), StatusCode::kUsage);
   EXPECT_EQ(ParsePaper("10x10mm", "--paper", w, h).code(), StatusCode::kUsage);
+  ASSERT_TRUE(ParsePaper("210.5x297mm", "--paper", w, h).ok());
+  EXPECT_NEAR(w, 210.5 * kPointsPerMm, 0.01);
+}
+
+// Sides are decimal: "0x0mm" is a page of zero size, not the hexadecimal
+// number 0x0 followed by junk.
+TEST(Paper, SidesAreDecimalNumbers) {
+  double w = 0, h = 0;
+  Status s = ParsePaper("0x0mm", "--paper", w, h);
+  EXPECT_EQ(s.message(), "--paper: '0x0mm': each side must be 50 to 2000 mm");
+  s = ParsePaper("0x64x100mm", "--paper", w, h);
+  EXPECT_NE(s.message().find("is not a paper size"), std::string::npos) << s.message();
+  EXPECT_FALSE(ParsePaper("1e3x100mm", "--paper", w, h).ok());
+  EXPECT_FALSE(ParsePaper("x100mm", "--paper", w, h).ok());
+  EXPECT_FALSE(ParsePaper("100xmm", "--paper", w, h).ok());
 }
 
 TEST(Template, ShippedTemplatesLoad) {
@@ -165,6 +180,8 @@ TEST(Template, ClearErrors) {
   EXPECT_NE(s.message().find("fonts.txt_pt: unknown key"), std::string::npos) << s.message();
   s = ParseError(R"({"deals_per_page": 3})");
   EXPECT_NE(s.message().find("deals_per_page: 3 is not one of 1, 2, 4"), std::string::npos) << s.message();
+  s = ParseError(R"({"deals_per_page": 4294967297})");  // not taken for 1 (its low 32 bits)
+  EXPECT_NE(s.message().find("deals_per_page: 4294967297 is not one of 1, 2, 4"), std::string::npos) << s.message();
   s = ParseError(R"({"card_width_mm": "big"})");
   EXPECT_NE(s.message().find("card_width_mm: expected a number"), std::string::npos) << s.message();
   s = ParseError(R"({"colours": {"red": "red"}})");
@@ -175,6 +192,9 @@ TEST(Template, ClearErrors) {
   EXPECT_NE(s.message().find("does not fit the page"), std::string::npos) << s.message();
   s = ParseError("{\"paper\": ");
   EXPECT_NE(s.message().find("not valid JSON"), std::string::npos) << s.message();
+  s = ParseError(R"({"gutter_mm": 1e999})");  // out of a double's range: an error, not an exception
+  EXPECT_NE(s.message().find("not valid JSON: number overflow parsing '1e999'"), std::string::npos)
+      << s.message();
   EXPECT_TRUE(ParseTemplate("{}", "empty").ok());
 }
 

@@ -10,6 +10,7 @@
 #include <new>
 #include <thread>
 
+#include "core/text.h"
 #include "tools/cli/exit.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
@@ -173,10 +174,10 @@ Expected<uint64_t> ParseCount(const std::string& option, const std::string& text
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ptr != end || ec == std::errc::invalid_argument)
-    return Status::Usage(option + ": '" + text + "' is not a whole number (e.g. " + option +
+    return Status::Usage(option + ": '" + Excerpt(text, 80) + "' is not a whole number (e.g. " + option +
                          " 42)");
   if (ec == std::errc::result_out_of_range)
-    return Status::Usage(option + ": '" + text + "' is too large (at most 18446744073709551615)");
+    return Status::Usage(option + ": '" + Excerpt(text, 80) + "' is too large (at most 18446744073709551615)");
   return value;
 }
 
@@ -188,7 +189,7 @@ Expected<Range> ParseRange(const std::string& option, const std::string& text) {
     return Range{*n, *n};
   }
   auto bad = [&] {
-    return Status::Usage(option + ": '" + text + "' is not a range A-B of deal numbers (e.g. " +
+    return Status::Usage(option + ": '" + Excerpt(text, 80) + "' is not a range A-B of deal numbers (e.g. " +
                          option + " 1-100)");
   };
   if (dash == 0 || dash + 1 == text.size()) return bad();
@@ -196,7 +197,7 @@ Expected<Range> ParseRange(const std::string& option, const std::string& text) {
   auto b = ParseCount(option, text.substr(dash + 1));
   if (!a || !b) return bad();
   if (*a > *b)
-    return Status::Usage(option + ": '" + text +
+    return Status::Usage(option + ": '" + Excerpt(text, 80) +
                          "' is empty: the first number is larger than the last");
   return Range{*a, *b};
 }
@@ -220,7 +221,7 @@ Expected<std::vector<Range>> ParseRangeList(const std::string& option, const std
 
 Expected<size_t> ParseByteSize(const std::string& option, const std::string& text) {
   auto bad = [&] {
-    return Status::Usage(option + ": '" + text +
+    return Status::Usage(option + ": '" + Excerpt(text, 80) +
                          "' is not a size (a whole number of bytes, or with a suffix K, M, G or "
                          "T, e.g. 512M)");
   };
@@ -251,7 +252,7 @@ Expected<size_t> ParseByteSize(const std::string& option, const std::string& tex
     shift = 40;
   else
     return bad();
-  if (*n > (~uint64_t{0} >> shift)) return Status::Usage(option + ": '" + text + "' is too large");
+  if (*n > (~uint64_t{0} >> shift)) return Status::Usage(option + ": '" + Excerpt(text, 80) + "' is too large");
   return static_cast<size_t>(*n << shift);
 }
 
@@ -261,7 +262,7 @@ Expected<double> ParseSeconds(const std::string& option, const std::string& text
   double v = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(v) ||
       v < 0 || text.find_first_of("xXnN") != std::string::npos)
-    return Status::Usage(option + ": '" + text + "' is not a number of seconds (e.g. " + option +
+    return Status::Usage(option + ": '" + Excerpt(text, 80) + "' is not a number of seconds (e.g. " + option +
                          " 2.5)");
   return v;
 }
@@ -269,7 +270,7 @@ Expected<double> ParseSeconds(const std::string& option, const std::string& text
 Expected<const Game*> ParseGame(const std::string& id) {
   const Game* game = FindGame(id);
   if (!game)
-    return Status::Usage("--game: unknown game '" + id + "' (the games are: " + GameIdList() + ")");
+    return Status::Usage("--game: unknown game '" + Excerpt(id, 80) + "' (the games are: " + GameIdList() + ")");
   return game;
 }
 
@@ -282,7 +283,7 @@ Expected<std::vector<const Game*>> ParseGameList(const std::string& ids) {
     auto g = ParseGame(id);
     if (!g) return g.status();
     if (std::find(games.begin(), games.end(), *g) != games.end())
-      return Status::Usage("--game: '" + id + "' is given twice");
+      return Status::Usage("--game: '" + Excerpt(id, 80) + "' is given twice");
     games.push_back(*g);
     if (comma == std::string::npos) return games;
     start = comma + 1;
@@ -294,9 +295,9 @@ Expected<Options> ParseGameOptions(const Game& game, const std::vector<std::stri
   for (const std::string& pair : pairs) {
     size_t eq = pair.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == pair.size())
-      return Status::Usage("--option: '" + pair + "' is not NAME=VALUE (e.g. --option slots=15)");
+      return Status::Usage("--option: '" + Excerpt(pair, 80) + "' is not NAME=VALUE (e.g. --option slots=15)");
     std::string name = pair.substr(0, eq);
-    if (given.count(name)) return Status::Usage("--option: '" + name + "' is given twice");
+    if (given.count(name)) return Status::Usage("--option: '" + Excerpt(name, 80) + "' is given twice");
     given[name] = ParseOptionValue(pair.substr(eq + 1));
   }
   auto complete = CompleteOptions(game.option_specs(), given);
@@ -320,7 +321,7 @@ Expected<int> ParseThreads(const std::string& option, const std::string& text) {
   auto n = ParseCount(option, text);
   if (!n) return n.status();
   if (*n == 0) return DefaultThreads();
-  if (*n > 1024) return Status::Usage(option + ": " + text + " threads is too many (at most 1024)");
+  if (*n > 1024) return Status::Usage(option + ": " + Excerpt(text, 80) + " threads is too many (at most 1024)");
   return static_cast<int>(*n);
 }
 

@@ -33,6 +33,7 @@ std::string ExitStatusHelp() {
          "  70   internal error (a bug in talon; please report it)\n"
          "  74   I/O error (a file could not be opened, read or written)\n"
          "  130  interrupted by SIGINT (Ctrl-C); 143 terminated by SIGTERM\n"
+         "  141  the output's reader went away (a closed pipe, e.g. | head -1); no message\n"
          "  No partial output file is left behind on any failure.\n";
 }
 

@@ -2,7 +2,8 @@
 //
 // Every talon tool uses the same set (docs/exit-status.md, and each --help):
 //   0 ok, 1 negative verdict, 2 usage, 3 limit reached, 65 bad input data,
-//   74 I/O error, 70 internal error, 130 SIGINT, 143 SIGTERM.
+//   74 I/O error, 70 internal error, 130 SIGINT, 141 closed output pipe,
+//   143 SIGTERM.
 #pragma once
 
 #include <string>
@@ -20,6 +21,7 @@ enum ExitCode : int {
   kExitInternal = 70,  // EX_SOFTWARE: a bug in talon
   kExitIoError = 74,   // EX_IOERR: a file could not be opened, read or written
   kExitSigint = 130,   // 128 + SIGINT
+  kExitPipe = 141,     // 128 + SIGPIPE: the reader of the output went away (quietly)
   kExitSigterm = 143,  // 128 + SIGTERM
 };
 

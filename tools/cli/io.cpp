@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/lines.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
 
@@ -100,26 +101,38 @@ bool InputFile::ReadLine(std::string& line) {
       line.assign(buf_, pos_, nl - pos_);
       pos_ = nl + 1;
       Tidy(line);
-      return true;
+      if (line.size() <= kMaxLineBytes) return true;
+      return TooLong(line_);
     }
     searched = buf_.size() - pos_;  // offset after Fill() moves the data to the front
+    // (+1: the '\r' of a Windows line end)
+    if (searched > kMaxLineBytes + 1) return TooLong(line_ + 1);
     if (!Fill()) {
       if (Cancelled() || !status_.ok() || pos_ == buf_.size()) return false;
       line.assign(buf_, pos_, std::string::npos);  // a last line without '\n'
       pos_ = buf_.size();
       Tidy(line);
-      return true;
+      if (line.size() <= kMaxLineBytes) return true;
+      return TooLong(line_);
     }
   }
 }
 
-Status InputFile::ReadAll(std::string& out) {
-  out.assign(buf_, pos_, std::string::npos);
+bool InputFile::TooLong(size_t line_number) {
+  line_ = line_number;
+  status_ = Status::BadInput(name_ + ":" + std::to_string(line_number) + ": " +
+                             LineTooLongMessage());
   buf_.clear();
   pos_ = 0;
-  while (Fill()) {
-    out += buf_;
-    buf_.clear();
+  return false;
+}
+
+Status InputFile::ReadAll(std::string& out) {
+  out.clear();
+  std::string line;
+  while (ReadLine(line)) {
+    out += line;
+    out += '\n';
   }
   return status_;
 }
@@ -180,11 +193,12 @@ Status OutputFile::Open(const std::string& path) {
   fd_ = fd;
   owned_ = true;
   temp_ = temp.data();
-  signal_slot_ = AddTemporaryFileForSignals(temp_.c_str());
+  temp_slot_ = RegisterTemporaryFile(temp_.c_str());
   return Status::Ok();
 }
 
 void OutputFile::Write(std::string_view bytes) {
+  prepared_ = false;
   if (bytes.size() >= kBufferSize) {
     Flush();
     buf_.assign(bytes);
@@ -208,6 +222,7 @@ void OutputFile::Flush() {
     }
     if (n < 0) {
       if (errno == EINTR && !Cancelled()) continue;  // a blocked pipe: stop when asked
+      if (errno == EPIPE) NoteOutputClosed();  // the reader has gone: stop, quietly
       status_ = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
       break;
     }
@@ -230,29 +245,14 @@ void OutputFile::Flush() {
 }
 
 Status OutputFile::Prepare() {
-  if (prepared_) return Status::Ok();
   if (fd_ < 0) return Status::Internal("OutputFile::Prepare without Open");
+  if (prepared_) return Status::Ok();
   Flush();
   if (!status_.ok()) {
     Discard();
     return status_;
   }
-  if (temp_.empty()) {  // stdout, a device or a FIFO: nothing more to do
-    int fd = fd_;
-    fd_ = -1;
-    if (owned_ && close(fd) != 0)
-      return Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
-    prepared_ = true;
-    return Status::Ok();
-  }
-  if (fsync(fd_) != 0 && errno != EINVAL) {
-    Status s = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
-    Discard();
-    return s;
-  }
-  int fd = fd_;
-  fd_ = -1;
-  if (close(fd) != 0) {
+  if (!temp_.empty() && fsync(fd_) != 0 && errno != EINVAL) {
     Status s = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
     Discard();
     return s;
@@ -262,16 +262,30 @@ Status OutputFile::Prepare() {
 }
 
 Status OutputFile::Commit() {
+  if (fd_ < 0) return Status::Internal("OutputFile::Commit without Open");
   TALON_RETURN_IF_ERROR(Prepare());
-  if (temp_.empty()) return Status::Ok();
+  if (temp_.empty()) {  // stdout, a device or a FIFO: nothing more to do
+    int fd = fd_;
+    fd_ = -1;
+    if (owned_ && close(fd) != 0)
+      return Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
+    return Status::Ok();
+  }
+  int fd = fd_;
+  fd_ = -1;
+  if (close(fd) != 0) {
+    Status s = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
+    Discard();
+    return s;
+  }
   if (rename(temp_.c_str(), path_.c_str()) != 0) {
     Status s = Status::IoError("cannot write " + Quote(name_) + ": " + ErrnoText(errno));
     Discard();
     return s;
   }
   temp_.clear();
-  ForgetTemporaryFileForSignals(signal_slot_);
-  signal_slot_ = -1;
+  ForgetTemporaryFile(temp_slot_);
+  temp_slot_ = -1;
   return Status::Ok();
 }
 
@@ -296,8 +310,8 @@ void OutputFile::Discard() {
     return;
   }
   buf_.clear();
-  ForgetTemporaryFileForSignals(signal_slot_);
-  signal_slot_ = -1;
+  ForgetTemporaryFile(temp_slot_);
+  temp_slot_ = -1;
   if (fd_ >= 0) close(fd_);
   fd_ = -1;
   unlink(temp_.c_str());
@@ -307,7 +321,8 @@ void OutputFile::Discard() {
 int FinishOutput(OutputFile& out, bool finished, std::initializer_list<const Status*> errors) {
   if (!finished) {
     out.Discard();
-    PrintError("interrupted; " + std::string(out.name() == "<stdout>" ? "the output is incomplete"
+    if (!OutputClosed())
+      PrintError("interrupted; " + std::string(out.name() == "<stdout>" ? "the output is incomplete"
                                                                         : "no output file written"));
     return InterruptExitCode();
   }

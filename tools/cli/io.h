@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
+#include <string_view>
 
 #include "core/status.h"
 
@@ -32,11 +32,14 @@ class InputFile {
 
   // Reads the next line without its '\n', a '\r' before it, or a UTF-8 byte
   // order mark at the start of the first line (as core's readers). Returns
-  // false at the end of input, on a read error or when interrupted; then
-  // status() is ok at the end, kIoError on an error (naming the file), and
-  // Cancelled() is true after a signal.
+  // false at the end of input, on a read error, at a line longer than
+  // kMaxLineBytes (read no further than that) or when interrupted; then
+  // status() is ok at the end, kIoError on an error (naming the file),
+  // kBadInput "FILE:LINE: the line is longer than 1 MiB ..." for the long
+  // line, and Cancelled() is true after a signal.
   bool ReadLine(std::string& line);
-  // Reads everything that is left into `out`. Same errors as ReadLine.
+  // Reads every line that is left into `out`, each ending in '\n' (line ends
+  // made plain, as ReadLine's). Same errors as ReadLine.
   Status ReadAll(std::string& out);
 
   const Status& status() const { return status_; }
@@ -46,6 +49,7 @@ class InputFile {
  private:
   bool Fill();                   // reads more into buf_; false at the end or on error
   void Tidy(std::string& line);  // counts the line; strips '\r' and a BOM
+  bool TooLong(size_t line_number);  // the error for a line over kMaxLineBytes; false
   int fd_ = -1;
   bool owned_ = false;
   bool eof_ = false;
@@ -75,10 +79,12 @@ class OutputFile {
   // Buffers `bytes`; writes when the buffer fills. A write error is kept and
   // returned by Commit().
   void Write(std::string_view bytes);
-  // Writes what is buffered, then (with a path) syncs and closes the
-  // temporary file, which stays until Commit() or Discard().
+  // Writes what is buffered and (with a path) syncs the temporary file:
+  // every write error is known, nothing is renamed yet. On an error the
+  // output is discarded. A tool with two outputs prepares both before it
+  // commits either, so that one is not left without the other.
   Status Prepare();
-  // Prepare(), then (with a path) renames the temporary file over PATH.
+  // Prepare(), then (with a path) closes and renames.
   Status Commit();
   // Removes the temporary file. Standard output cannot be taken back: there
   // it writes out what is buffered.
@@ -93,10 +99,10 @@ class OutputFile {
   std::string path_, temp_, name_;
   std::string buf_;
   Status status_;
-  bool prepared_ = false;
-  int signal_slot_ = -1;  // AddTemporaryFileForSignals's slot for temp_
   uint64_t written_ = 0;  // bytes written to the temporary file
   uint64_t synced_ = 0;   // of those, handed to the disk already (below)
+  int temp_slot_ = -1;    // RegisterTemporaryFile's slot for temp_
+  bool prepared_ = false;
 };
 
 // Several outputs that are all written or none: prepares each (a failure

@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/text.h"
 #include "tools/cli/exit.h"
+#include "tools/cli/signals.h"
 
 namespace talon::cli {
 
@@ -35,7 +37,7 @@ void Print(std::string_view label, std::string_view message) {
     if (colour) line += "\033[0m";
     line += ' ';
   }
-  line += message;
+  line += Printable(message);  // quoted input cannot garble the terminal
   line += '\n';
   std::fwrite(line.data(), 1, line.size(), stderr);
   std::fflush(stderr);
@@ -50,6 +52,9 @@ void PrintError(std::string_view message) { Print("error:", message); }
 void PrintNote(std::string_view message) { Print("", message); }
 
 int Fail(const Status& status) {
+  // Once the output's reader has gone, nothing is reported (as other Unix
+  // tools end at a closed pipe): whatever failed after it is moot.
+  if (OutputClosed()) return InterruptExitCode();
   PrintError(status.message());
   return ExitCodeFor(status.code());
 }

@@ -78,6 +78,9 @@ void InstallSignalHandlers() {
     sigaction(signo, &sa, nullptr);
     sigaddset(&handled, signo);
   }
+  // A closed pipe is an EPIPE for the writer to handle (NoteOutputClosed),
+  // not a death that would leave a temporary output file behind.
+  signal(SIGPIPE, SIG_IGN);
   // The signal mask is inherited across exec: started with SIGTERM blocked,
   // the tool would leave `timeout`'s or a user's signal pending and run on
   // to the end of its work. A signal we handle must be deliverable.
@@ -89,7 +92,20 @@ std::atomic<bool>& StopWorkFlag() { return g_stop_work; }
 const std::atomic<bool>& CancelFlag() { return g_cancel; }
 bool Cancelled() { return g_cancel.load(std::memory_order_relaxed); }
 
-int InterruptExitCode() { return g_signal == SIGTERM ? kExitSigterm : kExitSigint; }
+int InterruptExitCode() {
+  return g_signal == SIGTERM ? kExitSigterm : g_signal == SIGPIPE ? kExitPipe : kExitSigint;
+}
+
+void NoteOutputClosed() {
+  if (g_signal == 0) {  // the first cause stays the cause
+    g_first_ms.store(NowMs());
+    g_signal = SIGPIPE;
+  }
+  g_cancel.store(true, std::memory_order_relaxed);
+  g_stop_work.store(true, std::memory_order_relaxed);
+}
+
+bool OutputClosed() { return g_signal == SIGPIPE; }
 
 bool WaitUntilReady(int fd, short events) {
   const sigset_t handled = HandledSignals();
@@ -120,19 +136,19 @@ BlockSignalsInScope::BlockSignalsInScope() {
 
 BlockSignalsInScope::~BlockSignalsInScope() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
 
-int AddTemporaryFileForSignals(const char* path) {
+int RegisterTemporaryFile(const char* path) {
   const size_t n = std::strlen(path);
   if (n >= sizeof g_temp_path[0]) return -1;  // too long to remember: left to the normal path
-  for (int i = 0; i < kTempSlots; ++i)
-    if (!g_temp_set[i]) {
-      std::memcpy(g_temp_path[i], path, n + 1);
-      g_temp_set[i] = 1;
-      return i;
-    }
+  for (int i = 0; i < kTempSlots; ++i) {
+    if (g_temp_set[i]) continue;
+    std::memcpy(g_temp_path[i], path, n + 1);
+    g_temp_set[i] = 1;
+    return i;
+  }
   return -1;
 }
 
-void ForgetTemporaryFileForSignals(int slot) {
+void ForgetTemporaryFile(int slot) {
   if (slot >= 0 && slot < kTempSlots) g_temp_set[slot] = 0;
 }
 

@@ -17,8 +17,16 @@ namespace talon::cli {
 // Installs the handlers (without SA_RESTART, so that a blocked read returns)
 // and unblocks the handled signals in the calling thread (a blocked mask is
 // inherited from the parent). A signal that is ignored when the tool starts
-// stays ignored.
+// stays ignored. SIGPIPE is ignored: a write to a pipe whose reader has gone
+// fails with EPIPE instead, and the writer calls NoteOutputClosed.
 void InstallSignalHandlers();
+
+// The reader of an output went away (EPIPE: `talon-deal ... | head -1`):
+// stops the work as a signal does (Cancelled() becomes true), and the tool
+// ends quietly (OutputClosed(): no message) with status 141, the shell's
+// 128 + SIGPIPE.
+void NoteOutputClosed();
+bool OutputClosed();
 
 // A second flag the first signal sets. A tool passes it to the solver
 // (SearchLimits::cancel) when it may also raise it itself, e.g. to abandon
@@ -29,7 +37,8 @@ std::atomic<bool>& StopWorkFlag();
 const std::atomic<bool>& CancelFlag();
 bool Cancelled();
 
-// 130 after SIGINT, 143 after SIGTERM. REQUIRES: Cancelled().
+// 130 after SIGINT, 143 after SIGTERM, 141 after NoteOutputClosed.
+// REQUIRES: Cancelled().
 int InterruptExitCode();
 
 // Waits until `fd` is ready for `events` (POLLIN to read, POLLOUT to
@@ -57,12 +66,12 @@ class BlockSignalsInScope {
   sigset_t saved_;
 };
 
-// Temporary files to remove if a second signal forces an immediate exit (a
-// tool may write several outputs at once). Add copies the path into a fixed
-// slot and returns its number, or -1 when none is free or the path is too
-// long (the file is then left to the normal path); Forget frees the slot
-// (-1: nothing).
-int AddTemporaryFileForSignals(const char* path);
-void ForgetTemporaryFileForSignals(int slot);
+// The temporary files to remove if a second signal forces an immediate exit
+// (a tool may write two outputs at once, e.g. talon-stats -o and
+// --per-deal). RegisterTemporaryFile copies the path into a fixed slot and
+// returns the slot, or -1 if none is free or the path is too long (then the
+// file is left to the normal path); ForgetTemporaryFile(slot) frees it.
+int RegisterTemporaryFile(const char* path);
+void ForgetTemporaryFile(int slot);
 
 }  // namespace talon::cli

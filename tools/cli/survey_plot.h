@@ -18,8 +18,12 @@ class PlotTarget {
   Status Check(const std::string& path);
   // Draws the groups into the file.
   Status Write(const std::vector<SurveyGroup>& groups);
+  // Writes and syncs the file, renamed by Commit(); on an error it is removed.
+  Status Prepare() { return out_.Prepare(); }
   // Renames the finished file into place.
   Status Commit() { return out_.Commit(); }
+  // Removes the unfinished file.
+  void Discard() { out_.Discard(); }
 
  private:
   std::string format_;

@@ -21,6 +21,7 @@
 #include "core/games/carpet/solver.h"
 #include "core/games/games.h"
 #include "core/shorten.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -152,6 +153,14 @@ class Carpet final : public Game {
     return hooks;
   }
 
+  SolveResult SolveTable(const Table& table, const SearchLimits& limits) const override {
+    CarpetSolve solved = SolveCarpetTable(table, limits);
+    solved.result.score = solved.score;
+    return std::move(solved.result);
+  }
+
+  const DifficultyModel* difficulty() const override { return CarpetDifficulty(); }
+
   Status Play(Table& table, const MoveSpec& move) const override {
     Areas& a = table.areas;
     if (a.tableau.size() != kSlots || a.foundations.size() != kFoundations || table.counters.empty())
@@ -270,9 +279,9 @@ class Carpet final : public Game {
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
     const std::vector<std::string_view> words = SplitWords(text);
     if (words.size() != 2)
-      return Status::BadInput("move '" + std::string(text) + "' is not FROM>TO and one card (e.g. 12>F 7H)");
+      return Status::BadInput("move '" + Excerpt(text) + "' is not FROM>TO and one card (e.g. 12>F 7H)");
     auto card = ParseCard(words[1]);
-    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
+    if (!card) return Status::BadInput("'" + Excerpt(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
     const size_t gt = words[0].find('>');
     auto place = [&](std::string_view w, Place& out) {
       if (w == "W" || w == "w") out = {Area::kWaste, 0};
@@ -293,7 +302,7 @@ class Carpet final : public Game {
     m.from.resize(1);
     if (gt == std::string_view::npos || !place(words[0].substr(0, gt), m.from[0]) ||
         !place(words[0].substr(gt + 1), m.to))
-      return Status::BadInput("'" + std::string(words[0]) +
+      return Status::BadInput("'" + Excerpt(words[0]) +
                               "' is not FROM>TO with a slot number, W (waste), S (pack) or F (foundation)");
     m.cards = {*card};
     return m;

@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/games/fourteens/decide.h"
 #include "core/games/fourteens/layout.h"
+#include "core/games/fourteens/player.h"
 #include "core/games/fourteens/solver.h"
 #include "core/shorten.h"
 
@@ -56,6 +57,16 @@ class PairsGame : public Game {
   // Every move discards two cards: a win takes half the cards
   // (docs/solvers/adding-games.md#line-length).
   const LineHooks& line_hooks() const override { return OneLengthHooks(); }
+
+  const DifficultyModel* difficulty() const override {
+    static const PlayerModel<Player<N, H>> model(
+        DifficultySettings{.playouts = 200,
+                           .child_nodes = 20000,
+                           .max_moves = 200,
+                           .critical_weight = 1.0,
+                           .check_playouts = N > 12 ? 20 : 50});
+    return &model;
+  }
 
   // Solve with the choice of search: prune = false is the plain exhaustive
   // search (every legal move, no dead test) the tests compare against.

@@ -19,6 +19,7 @@
 #include "core/games/games.h"
 #include "core/games/idiots_delight/solver.h"
 #include "core/shorten.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -126,6 +127,8 @@ class IdiotsDelight final : public Game {
     static const ReplanHooks hooks(idiot::FindShortLine);
     return hooks;
   }
+
+  const DifficultyModel* difficulty() const override { return idiot::Difficulty(); }
 
   Table StartTable(const Deal& deal) const override {
     Table t = Game::StartTable(deal);
@@ -285,7 +288,7 @@ class IdiotsDelight final : public Game {
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
     const std::string whole(text);
     auto bad = [&](const std::string& why) {
-      return Status::BadInput("move '" + whole + "': " + why +
+      return Status::BadInput("move '" + Excerpt(whole) + "': " + why +
                               " (write e.g. \"3\u21927 6\u2665\", \"R2\u2192F A\u2660\" or "
                               "\"3->7 6H\")");
     };

@@ -15,6 +15,9 @@ namespace talon::idiot {
 // Rules::prune), for the tests. REQUIRES: CheckDeal(deal).ok().
 SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune);
 
+// The game's sensible player (player.cpp).
+const DifficultyModel* Difficulty();
+
 // The MoveSpec of solver move `m` in `p` (foundations numbered by suit, 1-4
 // for clubs, diamonds, hearts, spades).
 MoveSpec ToMoveSpec(const Rules& rules, const Position& p, Move m);

@@ -22,6 +22,7 @@
 #include "core/games/klondike/export.h"
 #include "core/games/klondike/line.h"
 #include "core/games/klondike/solver.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -189,6 +190,22 @@ class Klondike : public Game {
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveKlondike(deal, limits, /*prune=*/true);
   }
+
+  // A table is a hand-made position with the table's counters.
+  SolveResult SolveTable(const Table& table, const SearchLimits& limits) const override {
+    Deal rest;
+    rest.game = std::string(id());
+    rest.options = table.options;
+    rest.areas = table.areas;
+    KlondikeCounters counters;
+    if (table.counters.size() >= 2) {
+      counters.redeals = static_cast<int>(table.counters[0]);
+      counters.used = table.counters[1] != 0;
+    }
+    return SolveKlondike(rest, limits, /*prune=*/true, 20000, counters);
+  }
+
+  const DifficultyModel* difficulty() const override { return KlondikeDifficulty(); }
 
   Table StartTable(const Deal& deal) const override {
     Table t = Game::StartTable(deal);
@@ -407,7 +424,7 @@ std::string Klondike::FormatMove(const MoveSpec& m) const {
 
 Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
   auto bad = [&](const std::string& why) {
-    return Status::BadInput("move '" + std::string(text) + "': " + why +
+    return Status::BadInput("move '" + Excerpt(text) + "': " + why +
                             " (klondike moves: S, R, W→F, W→3, 3→F, 3→7, F→3, each but R followed "
                             "by its cards)");
   };
@@ -416,7 +433,7 @@ Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
   MoveSpec m;
   for (size_t w = 1; w < words.size(); ++w) {
     auto card = ParseCard(words[w]);
-    if (!card) return bad("'" + std::string(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
+    if (!card) return bad("'" + Excerpt(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
     m.cards.push_back(*card);
   }
   const std::string code(words[0]);

@@ -15,6 +15,7 @@
 #include "core/games/games.h"
 #include "core/games/try_again/solver.h"
 #include "core/shorten.h"
+#include "core/text.h"
 
 namespace talon {
 namespace {
@@ -107,6 +108,8 @@ class TryAgain final : public Game {
     return SolveTryAgain(deal, limits, true);
   }
 
+  const DifficultyModel* difficulty() const override { return TryAgainDifficulty(); }
+
   // With build=after-deal every winning line has one length
   // (docs/solvers/try-again.md#line-length).
   const LineHooks& line_hooks() const override {
@@ -198,9 +201,9 @@ class TryAgain final : public Game {
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
     const std::vector<std::string_view> words = SplitWords(text);
     if (words.size() != 2)
-      return Status::BadInput("move '" + std::string(text) + "' is not FROM>TO and one card (e.g. S>2 7H)");
+      return Status::BadInput("move '" + Excerpt(text) + "' is not FROM>TO and one card (e.g. S>2 7H)");
     auto card = ParseCard(words[1]);
-    if (!card) return Status::BadInput("'" + std::string(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
+    if (!card) return Status::BadInput("'" + Excerpt(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
     auto number = [](std::string_view w, int& out) {
       if (w.empty() || w.size() > 2) return false;
       out = 0;
@@ -230,7 +233,7 @@ class TryAgain final : public Game {
     m.from.resize(1);
     if (gt == std::string_view::npos || !place(words[0].substr(0, gt), m.from[0]) ||
         !place(words[0].substr(gt + 1), m.to))
-      return Status::BadInput("'" + std::string(words[0]) +
+      return Status::BadInput("'" + Excerpt(words[0]) +
                               "' is not FROM>TO with S (the pack), a heap number or F and a foundation number");
     m.cards = {*card};
     return m;
