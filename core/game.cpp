@@ -58,6 +58,14 @@ SolveResult Game::Solve(const Deal& deal, const SearchLimits& limits) const {
   return SolveDeal(deal, limits);
 }
 
+SolveResult Game::SolveTable(const Table& table, const SearchLimits& limits) const {
+  Deal rest;
+  rest.game = std::string(id());
+  rest.options = table.options;
+  rest.areas = table.areas;
+  return SolveDeal(rest, limits);
+}
+
 Table Game::StartTable(const Deal& deal) const {
   Table t;
   t.areas = deal.areas;

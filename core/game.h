@@ -20,12 +20,15 @@
 #include "core/deal.h"
 #include "core/game_info.h"
 #include "core/move.h"
+#include "core/notation.h"
 #include "core/options.h"
 #include "core/search_limits.h"
 #include "core/solution.h"
 #include "core/status.h"
 
 namespace talon {
+
+class DifficultyModel;  // core/difficulty/model.h
 
 // The checker's state: the areas as a person sees them, plus counters a game
 // may need (documented by the game; e.g. passes made through the stock).
@@ -53,7 +56,6 @@ class Game {
   const GameInfo& info() const { return info_; }
   std::string_view id() const { return info_.id; }        // "fourteen-out"
   std::string_view title() const { return info_.title; }  // "Fourteen Out"
-  std::string_view summary() const { return info_.summary; }
   int decks() const { return info_.decks; }
   const std::vector<OptionSpec>& option_specs() const { return info_.options; }
   const std::vector<Area>& areas() const { return info_.areas; }
@@ -85,6 +87,28 @@ class Game {
   virtual Table StartTable(const Deal& deal) const;
   virtual Status Play(Table& table, const MoveSpec& move) const = 0;
   virtual bool Won(const Table& table) const = 0;
+
+  // The rules in force under complete `options`, one paragraph for a
+  // player (sheets, booklets): no notes on other variants.
+  virtual std::string RulesText(const Options& options) const = 0;
+  // How solution lines read under complete `options`: every symbol
+  // FormatMove writes, and the moves the rules make that lines leave out.
+  virtual Notation MoveNotation(const Options& options) const = 0;
+  // `move` in plain words, e.g. "turn the next card of the pack, 7♦, onto
+  // the waste". REQUIRES: a move of this game (e.g. one ParseMove read).
+  virtual std::string DescribeMove(const MoveSpec& move) const = 0;
+
+  // Decides the position of a checker table reached by legal moves from a
+  // deal (StartTable, then Play), counters included: solved with the rest of
+  // a winning line (MoveSpecs that Play accepts from `table`), unsolvable, or
+  // unknown at a limit, as Solve. REQUIRES: `table` was reached so. The
+  // default solves the table's areas as a hand-made deal (right for a game
+  // whose deals may hold any position and whose checker keeps no counters).
+  virtual SolveResult SolveTable(const Table& table, const SearchLimits& limits) const;
+
+  // The game's difficulty model (its sensible player), or null for a game
+  // whose choices never change the outcome (docs/solvers/difficulty.md).
+  virtual const DifficultyModel* difficulty() const { return nullptr; }
 
   // The short notation printed on solution sheets, e.g. "3+9  K♠ A♥".
   // The default writes the `from` numbers joined by '+', two spaces, the

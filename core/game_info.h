@@ -1,6 +1,7 @@
 // GameInfo: what the registry knows about a game without playing it: its
-// names, rules reminder, decks, options, areas, how a sheet pictures its
-// deals, and the other programs' formats it can write. Each game gives its
+// names, decks, options, areas, how a sheet pictures its deals, and the other
+// programs' formats it can write. (What depends on the options, the rules
+// text and the notation, are Game's virtual functions.) Each game gives its
 // GameInfo once, to its constructor (core/games/NAME.cpp), with designated
 // initializers; a field left out takes the default below.
 #pragma once
@@ -30,7 +31,10 @@ struct SheetLayout {
   Tableau tableau = Tableau::kColumns;
   // kRows: the places in each row, top row first; the last length repeats:
   // {5} is rows of five, {5, 5, 3} Take Ten's three rows.
-  std::vector<int> row_lengths;
+  std::vector<int> row_lengths = {};
+  // The tableau piles' names on the sheet and in the notation, pile 1 first
+  // (Four of a Kind: "A", "2", ..., "K"); empty: numbered from 1.
+  std::vector<std::string> labels = {};
 };
 
 // A deal written in another program's format (talon-deal --format NAME).
@@ -51,7 +55,6 @@ struct DealExport {
 struct GameInfo {
   std::string id;       // "fourteen-out": lower case and hyphens; never changes
   std::string title;    // "Fourteen Out"
-  std::string summary;  // a one-paragraph rules reminder for sheets and --help
   int decks = 1;
   std::vector<OptionSpec> options = {};
   std::vector<Area> areas = {};  // the areas a deal lists, in order (a reader rejects others)

@@ -1,6 +1,7 @@
 #include "core/solution_io.h"
 
 #include <charconv>
+#include <cmath>
 #include <istream>
 #include <limits>
 
@@ -86,10 +87,101 @@ Expected<MoveSpec> MoveFromJson(const Json& v, size_t m) {
 }
 
 Status CheckMovesAllowed(const Solution& s) {
-  if (s.result != Verdict::kSolved && !s.moves.empty())
+  if (s.result != Verdict::kSolved && s.result != Verdict::kPlayed && !s.moves.empty())
     return Status::BadInput("moves: a solution whose result is " + std::string(VerdictName(s.result)) +
-                            " lists no moves (only \"solved\" has moves)");
+                            " lists no moves (only \"solved\" and \"played\" have moves)");
   return Status::Ok();
+}
+
+constexpr const char* kResults = "(\"solved\", \"unsolvable\", \"unknown\" or \"played\")";
+
+// Rounds to `digits` decimals, so that a written number is the same on
+// every machine and reads back equal.
+double Rounded(double v, int digits) {
+  const double scale = digits == 2 ? 100.0 : 10000.0;
+  return std::round(v * scale) / scale;
+}
+
+OJson DifficultyToJson(const DifficultyNote& d) {
+  OJson j = OJson::object();
+  if (d.grade) j["grade"] = d.grade;
+  else j["grade"] = nullptr;
+  j["name"] = d.name;
+  if (!d.reason.empty()) j["reason"] = d.reason;
+  if (d.grade) j["calibrated"] = d.calibrated;
+  if (d.measures) {
+    const DifficultyNote::Measures& m = *d.measures;
+    j["score"] = Rounded(m.score, 2);
+    j["playouts"] = m.playouts;
+    j["wins"] = m.wins;
+    j["progress"] = Rounded(m.progress, 4);
+    j["choices"] = m.choices;
+    j["critical"] = m.critical;
+    j["unsure"] = m.unsure;
+  }
+  return j;
+}
+
+Expected<DifficultyNote> DifficultyFromJson(const Json& v) {
+  if (!v.is_object())
+    return Status::BadInput("difficulty: must be an object such as {\"grade\": 3, \"name\": \"Hard\", ...}, not " +
+                            io::Describe(v));
+  TALON_RETURN_IF_ERROR(io::CheckKeys(v, "difficulty.", "a difficulty",
+                                      {"grade", "name", "reason", "calibrated", "score", "playouts",
+                                       "wins", "progress", "choices", "critical", "unsure"}));
+  DifficultyNote d;
+  auto grade = v.find("grade");
+  if (grade == v.end()) return Status::BadInput("difficulty.grade: missing (1-5, or null)");
+  if (!grade->is_null()) {
+    auto g = io::AsInt(*grade, 1, 5);
+    if (!g) return Status::BadInput("difficulty.grade: must be a whole number 1-5 or null, not " + io::Describe(*grade));
+    d.grade = static_cast<int>(*g);
+  }
+  auto text = [&](const char* key, std::string& out, bool required) -> Status {
+    auto it = v.find(key);
+    if (it == v.end())
+      return required ? Status::BadInput(std::string("difficulty.") + key + ": missing") : Status::Ok();
+    if (!it->is_string())
+      return Status::BadInput(std::string("difficulty.") + key + ": must be a string, not " + io::Describe(*it));
+    out = it->get<std::string>();
+    return Status::Ok();
+  };
+  TALON_RETURN_IF_ERROR(text("name", d.name, true));
+  TALON_RETURN_IF_ERROR(text("reason", d.reason, false));
+  if (auto it = v.find("calibrated"); it != v.end()) {
+    if (!it->is_boolean())
+      return Status::BadInput("difficulty.calibrated: must be true or false, not " + io::Describe(*it));
+    d.calibrated = it->get<bool>();
+  }
+  if (v.contains("score")) {
+    DifficultyNote::Measures m;
+    auto number = [&](const char* key, double& out) -> Status {
+      auto it = v.find(key);
+      if (it == v.end() || !it->is_number() || it->get<double>() < 0)
+        return Status::BadInput(std::string("difficulty.") + key + ": " +
+                                (it == v.end() ? "missing" : "must be a number >= 0, not " + io::Describe(*it)));
+      out = it->get<double>();
+      return Status::Ok();
+    };
+    auto whole = [&](const char* key, int& out) -> Status {
+      auto it = v.find(key);
+      auto n = it == v.end() ? std::nullopt : io::AsInt(*it, 0, std::numeric_limits<int>::max());
+      if (!n)
+        return Status::BadInput(std::string("difficulty.") + key + ": " +
+                                (it == v.end() ? "missing" : "must be a whole number >= 0, not " + io::Describe(*it)));
+      out = static_cast<int>(*n);
+      return Status::Ok();
+    };
+    TALON_RETURN_IF_ERROR(number("score", m.score));
+    TALON_RETURN_IF_ERROR(whole("playouts", m.playouts));
+    TALON_RETURN_IF_ERROR(whole("wins", m.wins));
+    TALON_RETURN_IF_ERROR(number("progress", m.progress));
+    TALON_RETURN_IF_ERROR(whole("choices", m.choices));
+    TALON_RETURN_IF_ERROR(whole("critical", m.critical));
+    TALON_RETURN_IF_ERROR(whole("unsure", m.unsure));
+    d.measures = m;
+  }
+  return d;
 }
 
 }  // namespace
@@ -108,6 +200,7 @@ std::string SolutionToJson(const Solution& solution) {
   if (solution.deal && !solution.shuffle.empty()) j["shuffle"] = solution.shuffle;
   j["options"] = io::OptionsToJson(solution.options);
   j["result"] = std::string(VerdictName(solution.result));
+  if (solution.difficulty) j["difficulty"] = DifficultyToJson(*solution.difficulty);
   j["moves"] = OJson::array();
   std::string text = io::Dump(j);  // ... "moves":[]}
   text.resize(text.size() - 2);
@@ -157,7 +250,7 @@ Expected<Solution> SolutionFromJson(std::string_view line, GameList games) {
   TALON_RETURN_IF_ERROR(
       io::CheckFormat(j, kSolutionFormat, "a solution", "talon-deal/1", "a deal"));
   TALON_RETURN_IF_ERROR(io::CheckKeys(j, "", "a solution",
-                                      {"format", "game", "deal", "shuffle", "options", "result", "moves"}));
+                                      {"format", "game", "deal", "shuffle", "options", "result", "difficulty", "moves"}));
   auto game = io::GameFromJson(j, games);
   if (!game) return game.status();
   Solution s;
@@ -188,17 +281,22 @@ Expected<Solution> SolutionFromJson(std::string_view line, GameList games) {
   s.options = std::move(*complete);
   auto result = j.find("result");
   if (result == j.end())
-    return Status::BadInput("result: missing (\"solved\", \"unsolvable\" or \"unknown\")");
+    return Status::BadInput(std::string("result: missing ") + kResults);
   auto verdict = result->is_string() ? ParseVerdict(result->get_ref<const std::string&>())
                                      : std::nullopt;
   if (!verdict)
-    return Status::BadInput("result: " + io::Describe(*result) +
-                            " is not a result (\"solved\", \"unsolvable\" or \"unknown\")");
+    return Status::BadInput("result: " + io::Describe(*result) + " is not a result " + kResults);
   s.result = *verdict;
+  if (auto it = j.find("difficulty"); it != j.end()) {
+    auto d = DifficultyFromJson(*it);
+    if (!d) return d.status();
+    s.difficulty = std::move(*d);
+  }
   auto moves = j.find("moves");
   if (moves == j.end()) {
-    if (s.result == Verdict::kSolved)
-      return Status::BadInput("moves: missing (a solved solution lists its moves)");
+    if (s.result == Verdict::kSolved || s.result == Verdict::kPlayed)
+      return Status::BadInput("moves: missing (a " + std::string(VerdictName(s.result)) +
+                              " solution lists its moves)");
   } else {
     if (!moves->is_array())
       return Status::BadInput("moves: must be a list of moves, not " + io::Describe(*moves));
@@ -268,7 +366,7 @@ Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game
   auto verdict = ParseVerdict(words.back());
   if (!verdict)
     return Status::BadInput("'" + std::string(words.back()) +
-                            "' is not a result (solved, unsolvable or unknown)" + kShape);
+                            "' is not a result (solved, unsolvable, unknown or played)" + kShape);
   s.result = *verdict;
   return s;
 }
@@ -317,10 +415,10 @@ Expected<std::vector<Solution>> ReadText(std::istream& in, const std::string& so
                                                    std::to_string(*current->deal)
                                              : "") +
                               " (moves are numbered 1, 2, 3, ... in order)");
-    if (current->result != Verdict::kSolved)
+    if (current->result != Verdict::kSolved && current->result != Verdict::kPlayed)
       return Status::BadInput(where() + ": a solution whose result is " +
                               std::string(VerdictName(current->result)) +
-                              " lists no moves (only \"solved\" has moves)");
+                              " lists no moves (only \"solved\" and \"played\" have moves)");
     auto move = game->ParseMove(io::Trim(line.substr(k + 1)));
     if (!move) return move.status().WithContext(where() + ": move " + std::to_string(want));
     current->moves.push_back(std::move(*move));

@@ -100,6 +100,7 @@ SurveyReport Survey::Report() const {
         unsolvable_nodes.push_back(e.nodes);
         break;
       case Verdict::kUnknown:
+      case Verdict::kPlayed:  // (never a solver's verdict)
         ++r.unknown;
         unknown_nodes.push_back(e.nodes);
         r.unknown_deals.push_back(e.label);
@@ -124,6 +125,29 @@ SurveyReport Survey::Report() const {
   });
   for (size_t k = 0; k < decided.size() && k < kHardest; ++k)
     r.hardest.push_back(entries_[decided[k]].label);
+  if (std::any_of(entries_.begin(), entries_.end(), [](const SurveyEntry& e) { return e.graded; })) {
+    GradeReport g;
+    std::vector<double> graded;
+    for (const SurveyEntry& e : entries_) {
+      if (!e.difficulty) continue;
+      const size_t k = static_cast<size_t>(std::clamp(e.grade, 0, 5));
+      const double v = *e.difficulty;
+      if (g.count[k] == 0 || v < g.score_min[k]) g.score_min[k] = v;
+      if (g.count[k] == 0 || v > g.score_max[k]) g.score_max[k] = v;
+      ++g.count[k];
+      g.check_wins[k] += static_cast<uint64_t>(e.check_wins);
+      g.check_playouts[k] += static_cast<uint64_t>(e.check_playouts);
+      graded.push_back(v);
+    }
+    g.scored = graded.size();
+    std::sort(graded.begin(), graded.end());
+    for (size_t i = 0; i < 4 && !graded.empty(); ++i) {
+      // Nearest rank: the smallest value with at least that share at or below it.
+      const double rank = std::ceil(kGradeShares[i] * static_cast<double>(graded.size()) - 1e-9);
+      g.cut[i] = graded[static_cast<size_t>(std::max(1.0, rank)) - 1];
+    }
+    r.grades = g;
+  }
   return r;
 }
 

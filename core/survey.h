@@ -22,6 +22,26 @@ struct SurveyEntry {
   uint64_t moves = 0;         // length of the winning line (solved only)
   std::optional<int> score;   // games with a score (The Carpet)
   double seconds = 0;         // wall time; reported only on request
+  // With grading (talon-stats --grades): the grade (1-5, 0: none), the
+  // difficulty score of a winnable deal of a game with a difficulty model,
+  // and (--grade-check) the checking player's wins in its playouts.
+  bool graded = false;
+  int grade = 0;
+  std::optional<double> difficulty = std::nullopt;
+  int check_wins = 0, check_playouts = 0;
+};
+
+// The grades of a group's deals (talon-stats --grades).
+struct GradeReport {
+  uint64_t scored = 0;  // winnable deals with a difficulty score
+  // [g]: deals of grade g (1-5); [0]: scored deals without a grade.
+  std::array<uint64_t, 6> count{};
+  std::array<double, 6> score_min{}, score_max{};  // per grade, over its deals
+  // The scores at 30, 55, 75 and 90% of the scored deals (nearest rank):
+  // the cut points a calibration over these deals gives (0 when none).
+  std::array<double, 4> cut{};
+  // The checking player's wins and playouts, per grade (--grade-check).
+  std::array<uint64_t, 6> check_wins{}, check_playouts{};
 };
 
 // A share with its 95% Wilson score interval (in [0, 1]). The Wilson
@@ -68,7 +88,11 @@ struct SurveyReport {
   std::vector<std::string> unknown_deals;  // in the order added
   // Up to kHardest decided deals, most positions first (ties: the order added).
   std::vector<std::string> hardest;
+  std::optional<GradeReport> grades;  // when the entries were graded
 };
+
+// The shares of deals at or below each cut point (30, 55, 75, 90%).
+inline constexpr double kGradeShares[4] = {0.30, 0.55, 0.75, 0.90};
 
 inline constexpr size_t kHardest = 10;
 

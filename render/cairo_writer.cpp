@@ -1,24 +1,18 @@
 #include "render/cairo_writer.h"
 
-#include <cairo-svg.h>
 #include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
-#include <regex>
 
+#include "render/page_stack.h"
 #include "render/png_encoder.h"
 
 namespace talon::render {
 
 namespace {
-
-cairo_status_t AppendBytes(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
 
 void AddPath(cairo_t* cr, const Path& path, double s, double dx, double dy) {
   for (const PathSeg& seg : path.segs()) {
@@ -36,75 +30,18 @@ void AddPath(cairo_t* cr, const Path& path, double s, double dx, double dy) {
 
 void SetColor(cairo_t* cr, const Color& c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
 
-// A page's paper in device space, exactly as Cairo's fixed point (1/256
-// pixel) has it: its corners, and the pixels it covers fully, [x0, x1) x
-// [y0, y1).
-struct PaperBox {
-  double ax, ay, bx, by;
-  int x0, y0, x1, y1;
-  bool has_inside() const { return x1 > x0 && y1 > y0; }
-};
-
-// Cairo rounds a device coordinate to the nearest 1/256, ties to even.
-double CairoFixed(double v) { return std::nearbyint(v * 256) / 256; }
-
-// REQUIRES: cr's matrix is the page's.
-PaperBox PaperPixels(cairo_t* cr, const Page& page) {
-  // As cairo_rectangle makes it: the first corner, then relative moves.
-  double ax = 0, ay = 0, w = page.width, zero_w = 0, zero_h = 0, h = page.height;
-  cairo_user_to_device(cr, &ax, &ay);
-  cairo_user_to_device_distance(cr, &w, &zero_w);
-  cairo_user_to_device_distance(cr, &zero_h, &h);
-  PaperBox b{};
-  b.ax = CairoFixed(ax);
-  b.ay = CairoFixed(ay);
-  b.bx = b.ax + CairoFixed(w);
-  b.by = b.ay + CairoFixed(h);
-  b.x0 = static_cast<int>(std::ceil(b.ax));
-  b.y0 = static_cast<int>(std::ceil(b.ay));
-  b.x1 = static_cast<int>(std::floor(b.bx));
-  b.y1 = static_cast<int>(std::floor(b.by));
-  return b;
-}
-
-// Paints the page white. With `inside_done`, the pixels the page covers
-// fully are white already, and only the strips of partly covered pixels
-// along its edges are painted: each as a rectangle from the paper's edge to
-// the whole pixels, so Cairo blends them with the grey exactly as when it
-// paints the whole paper (a clip instead gives other roundings).
-void PaintPaper(cairo_t* cr, const Page& page, bool inside_done) {
-  cairo_save(cr);
-  SetColor(cr, kWhite);
-  const PaperBox b = inside_done ? PaperPixels(cr, page) : PaperBox{};
-  if (b.has_inside()) {
-    cairo_identity_matrix(cr);
-    auto strip = [cr](double x0, double y0, double x1, double y1) {
-      if (x1 <= x0 || y1 <= y0) return;
-      cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
-      cairo_fill(cr);
-    };
-    strip(b.ax, b.ay, b.bx, b.y0);  // top, corners included
-    strip(b.ax, b.y1, b.bx, b.by);  // bottom, corners included
-    strip(b.ax, b.y0, b.x0, b.y1);  // left
-    strip(b.x1, b.y0, b.bx, b.y1);  // right
-  } else {
-    cairo_rectangle(cr, 0, 0, page.width, page.height);
-    cairo_fill(cr);
-  }
-  cairo_restore(cr);
-}
-
-// Draws every page, stacked, in points (the caller scales the context).
-// `papers_done`: see PaintPaper.
-void DrawDocument(cairo_t* cr, const Document& doc, const Fonts& fonts, bool papers_done = false) {
+// Draws every page, stacked (render/page_stack.h), in points (the caller
+// scales the context), on a picture already white, then the cut lines
+// between pages.
+void DrawDocument(cairo_t* cr, const Document& doc, const Fonts& fonts) {
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-  double top = 0;
+  const std::vector<double> tops = PageTops(doc);
   std::vector<char32_t> cps;
-  for (const Page& page : doc.pages) {
+  for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
+    const Page& page = doc.pages[pi];
     cairo_save(cr);
-    cairo_translate(cr, 0, top);
-    PaintPaper(cr, page, papers_done);
+    cairo_translate(cr, 0, tops[pi]);
     for (const Item& item : page.items) {
       if (const auto* t = std::get_if<TextItem>(&item)) {
         const Font& font = fonts.Get(t->face);
@@ -135,18 +72,22 @@ void DrawDocument(cairo_t* cr, const Document& doc, const Fonts& fonts, bool pap
       }
     }
     cairo_restore(cr);
-    top += page.height + kPageGap;
   }
-}
-
-void StackedSize(const Document& doc, double& w, double& h) {
-  w = 0;
-  h = 0;
-  for (const Page& p : doc.pages) {
-    w = std::max(w, p.width);
-    h += p.height;
+  double w = 0, h = 0;
+  StackedSize(doc, w, h);
+  const double dash = kCutDash;
+  for (size_t pi = 0; pi + 1 < doc.pages.size(); ++pi) {
+    cairo_save(cr);
+    cairo_new_path(cr);
+    const double y = CutLineY(doc, tops, pi);
+    cairo_move_to(cr, 0, y);
+    cairo_line_to(cr, w, y);
+    SetColor(cr, kCutLine);
+    cairo_set_line_width(cr, kCutLineWidth);
+    cairo_set_dash(cr, &dash, 1, 0);
+    cairo_stroke(cr);
+    cairo_restore(cr);
   }
-  if (doc.pages.size() > 1) h += kPageGap * static_cast<double>(doc.pages.size() - 1);
 }
 
 Status CairoError(cairo_status_t s, const std::string& step) {
@@ -160,42 +101,8 @@ struct Picture {
   size_t stride = 0;  // bytes
 };
 
-// Writes the grey and the whole pixels of each page's paper into `pic`,
-// which `cr` draws on (scaled to points).
-void FillBackground(cairo_t* cr, const Document& doc, Picture& pic) {
-  // Cairo's grey 0.6: 0.6 * 65535 + 0.5 -> 0x9999 -> 0x99 in 8 bits.
-  constexpr uint32_t kGrey = 0xFF999999, kPaper = 0xFFFFFFFF;
-  std::vector<PaperBox> papers;
-  double top = 0;
-  for (const Page& page : doc.pages) {
-    cairo_save(cr);
-    cairo_translate(cr, 0, top);
-    const PaperBox b = PaperPixels(cr, page);
-    cairo_restore(cr);
-    if (b.has_inside()) papers.push_back(b);
-    top += page.height + kPageGap;
-  }
-  const int pw = pic.width;
-  for (int y = 0; y < pic.height; ++y) {
-    uint32_t* row = pic.pixels.get() + static_cast<size_t>(y) * (pic.stride / 4);
-    int x0 = pw, x1 = pw;  // the paper's whole pixels in this row
-    for (const PaperBox& b : papers)
-      if (y >= b.y0 && y < b.y1) {
-        x0 = std::clamp(b.x0, 0, pw);
-        x1 = std::clamp(b.x1, x0, pw);
-        break;
-      }
-    std::fill(row, row + x0, kGrey);
-    std::fill(row + x0, row + x1, kPaper);
-    std::fill(row + x1, row + pw, kGrey);
-  }
-}
-
-// Draws the pages on grey (the gaps between them). The grey and the white of
-// the paper are written here, straight into the pixels, each pixel once;
-// Cairo paints only the paper's edge pixels, where it blends (PaintPaper).
-// That gives the same picture as painting the grey and then every page with
-// Cairo, which filled all the pixels twice.
+// Draws the pages on white. The white is written straight into the pixels
+// (Background::kFast) or painted by Cairo (kCairo); a test checks they agree.
 Expected<Picture> Draw(const Document& doc, const Fonts& fonts, double dpi, Background bg) {
   if (!(dpi >= 10 && dpi <= 1200)) return Status::Usage("--dpi must be between 10 and 1200");
   if (doc.pages.empty()) return Status::Internal("no pages to draw");
@@ -217,13 +124,13 @@ Expected<Picture> Draw(const Document& doc, const Fonts& fonts, double dpi, Back
   cairo_scale(cr, scale, scale);
 
   if (bg == Background::kCairo) {
-    cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+    cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
   } else {
-    FillBackground(cr, doc, pic);
+    std::fill(pic.pixels.get(), pic.pixels.get() + pic.stride / 4 * static_cast<size_t>(ph), 0xFFFFFFFFu);
     cairo_surface_mark_dirty(surface);
   }
-  DrawDocument(cr, doc, fonts, /*papers_done=*/bg == Background::kFast);
+  DrawDocument(cr, doc, fonts);
   cairo_status_t s = cairo_status(cr);
   cairo_destroy(cr);
   cairo_surface_flush(surface);
@@ -257,30 +164,6 @@ Expected<Image> DrawImage(const Document& doc, const Fonts& fonts, double dpi, B
           row[x] | 0xFF000000u;
   }
   return img;
-}
-
-Expected<std::string> WriteSvg(const Document& doc, const Fonts& fonts) {
-  if (doc.pages.empty()) return Status::Internal("no pages to draw");
-  double w, h;
-  StackedSize(doc, w, h);
-  std::string out;
-  cairo_surface_t* surface = cairo_svg_surface_create_for_stream(AppendBytes, &out, w, h);
-  cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
-  cairo_t* cr = cairo_create(surface);
-  if (doc.pages.size() > 1) {
-    cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
-    cairo_paint(cr);
-  }
-  DrawDocument(cr, doc, fonts);
-  cairo_status_t s = cairo_status(cr);
-  cairo_destroy(cr);
-  cairo_surface_finish(surface);
-  if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
-  cairo_surface_destroy(surface);
-  if (s != CAIRO_STATUS_SUCCESS) return CairoError(s, "drawing the SVG");
-  // Cairo numbers surfaces with a process-wide counter; make the ids the same
-  // whatever was drawn before in this process.
-  return std::regex_replace(out, std::regex("id=\"surface[0-9]+\""), "id=\"surface1\"");
 }
 
 Expected<Image> ReadPng(const std::string& bytes) {

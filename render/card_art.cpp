@@ -121,8 +121,29 @@ double RankText(Page& page, const Fonts& fonts, const std::string& rank, double 
 
 }  // namespace
 
+namespace {
+
+// Marks the items added to `page` since `first` as one piece at `box`'s corner.
+void EndGroup(Page& page, size_t first, const Rect& box) {
+  if (page.items.size() > first) page.groups.push_back({first, page.items.size(), {box.x, box.y}});
+}
+
+void FaceItems(Page& page, const Fonts& fonts, const CardStyle& style, Card card, const Rect& box, bool face_down,
+               bool covered);
+
+}  // namespace
+
 void DrawCardFace(Page& page, const Fonts& fonts, const CardStyle& style, Card card, const Rect& box,
                   bool face_down, bool covered) {
+  const size_t first = page.items.size();
+  FaceItems(page, fonts, style, card, box, face_down, covered);
+  EndGroup(page, first, box);
+}
+
+namespace {
+
+void FaceItems(Page& page, const Fonts& fonts, const CardStyle& style, Card card, const Rect& box, bool face_down,
+               bool covered) {
   const double w = box.w, h = box.h;
   Path outline;
   outline.AddRoundedRect(box, 0.07 * w);
@@ -156,7 +177,10 @@ void DrawCardFace(Page& page, const Fonts& fonts, const CardStyle& style, Card c
   DrawPip(page, style, card.suit(), box.x + w / 2, top + cap + 0.08 * w + big_pip / 2, big_pip);
 }
 
+}  // namespace
+
 void DrawMiniCard(Page& page, const Fonts& fonts, const CardStyle& style, Card card, const Rect& box) {
+  const size_t first = page.items.size();
   Path outline;
   outline.AddRoundedRect(box, 0.12 * std::min(box.w, box.h));
   page.Add(PathItem{outline, Paint{kWhite, style.border, 0.5}});
@@ -169,6 +193,7 @@ void DrawMiniCard(Page& page, const Fonts& fonts, const CardStyle& style, Card c
   const double cap = 0.73 * size, top = box.y + (box.h - cap) / 2;
   page.Add(TextItem{x, top + cap, rank, FontFace::kBold, size, c});
   DrawPip(page, style, card.suit(), x + rw + gap + pip / 2, top + cap / 2, pip);
+  EndGroup(page, first, box);
 }
 
 void DrawCardBack(Page& page, const CardStyle& style, const Rect& box) {

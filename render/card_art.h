@@ -53,6 +53,8 @@ double CardIndexHeight(double card_width);
 // rank labels need glyphs for A 2-10 J Q K.
 void DrawCardFace(Page& page, const Fonts& fonts, const CardStyle& style, Card card, const Rect& box,
                   bool face_down = false, bool covered = false);
+// Card faces and small faces are each marked as one group of items
+// (ItemGroup, render/scene.h).
 // A small face for move lists: rank and pip side by side.
 void DrawMiniCard(Page& page, const Fonts& fonts, const CardStyle& style, Card card, const Rect& box);
 // A card back filling `box`.

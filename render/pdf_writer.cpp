@@ -1,6 +1,7 @@
 #include "render/pdf_writer.h"
 
 #include <hpdf.h>
+#include <hpdf_namedict.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -342,8 +343,29 @@ Expected<std::string> WritePdf(const Document& doc, const Fonts& fonts, const Pd
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_')
         return Status::Internal("attachment name '" + doc.attachment->name + "': use letters, digits, '.', '-', '_'");
     TALON_RETURN_IF_ERROR(scratch.Create(doc.attachment->name, doc.attachment->bytes));
-    if (!HPDF_AttachFile(pdf, scratch.path().c_str()) || err.code != HPDF_OK)
-      return failed("attaching " + doc.attachment->name);
+    HPDF_EmbeddedFile spec = HPDF_AttachFile(pdf, scratch.path().c_str());
+    if (!spec || err.code != HPDF_OK) return failed("attaching " + doc.attachment->name);
+    // libharu 2.3 writes the file specification as "/Type /F" and names it by
+    // the path it read: make it a /Filespec (PDF 32000 7.11.3, which qpdf
+    // and other readers require) named by the file name alone.
+    const char* name = doc.attachment->name.c_str();
+    for (const char* key : {"Type", "F", "UF"}) {
+      HPDF_Dict_RemoveElement(spec, key);  // HPDF_ERR_DICT_ITEM_NOT_FOUND is fine
+      HPDF_ResetError(pdf);
+    }
+    HPDF_Dict_AddName(spec, "Type", "Filespec");
+    HPDF_Dict_Add(spec, "F", HPDF_String_New(pdf->mmgr, name, nullptr));
+    HPDF_Dict_Add(spec, "UF", HPDF_String_New(pdf->mmgr, name, nullptr));
+    if (HPDF_Dict ef = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(spec, "EF", HPDF_OCLASS_DICT)))
+      if (HPDF_Dict stream = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(ef, "F", HPDF_OCLASS_DICT)))
+        HPDF_Dict_AddName(stream, "Type", "EmbeddedFile");
+    // The EmbeddedFiles name tree holds it under the path too.
+    if (HPDF_NameDict name_dict = HPDF_Catalog_GetNames(pdf->catalog))
+      if (HPDF_NameTree tree = HPDF_NameDict_GetNameTree(name_dict, HPDF_NAME_EMBEDDED_FILES))
+        if (HPDF_Array keys = static_cast<HPDF_Array>(HPDF_Dict_GetItem(tree, "Names", HPDF_OCLASS_ARRAY)))
+          if (HPDF_String key = static_cast<HPDF_String>(HPDF_Array_GetItem(keys, 0, HPDF_OCLASS_STRING)))
+            HPDF_String_SetValue(key, name);
+    TALON_HARU_STEP("naming the attachment " + doc.attachment->name);
   }
 
   HPDF_SaveToStream(pdf);
@@ -354,20 +376,6 @@ Expected<std::string> WritePdf(const Document& doc, const Fonts& fonts, const Pd
   HPDF_ReadFromStream(pdf, reinterpret_cast<HPDF_BYTE*>(out.data()), &size);
   if (err.code != HPDF_OK && err.code != HPDF_STREAM_EOF) return failed("reading the saved PDF");
   out.resize(size);
-  if (doc.attachment) {
-    // libharu names the attachment by the path it was read from; name it by
-    // its file name alone (same length, padded with blanks, so that the
-    // cross-reference offsets stay right), or the scratch directory's random
-    // name would make every file different.
-    std::string path = scratch.path(), escaped;
-    for (char c : path) escaped += c == '/' ? std::string("\\057") : std::string(1, c);
-    for (const std::string& form : {"(" + escaped + ")", "(" + path + ")"}) {
-      std::string name = "(" + doc.attachment->name + ")";
-      name.resize(form.size(), ' ');
-      for (size_t at = out.find(form); at != std::string::npos; at = out.find(form, at + form.size()))
-        out.replace(at, form.size(), name);
-    }
-  }
   return out;
 #undef TALON_HARU_STEP
 }

@@ -59,6 +59,17 @@ Path& Path::Append(const Path& other, double s, double dx, double dy) {
   return *this;
 }
 
+void Page::Append(Page&& other) {
+  const size_t base = items.size();
+  for (Item& item : other.items) items.push_back(std::move(item));
+  for (Link& link : other.links) links.push_back(link);
+  for (ItemGroup g : other.groups) {
+    g.first += base;
+    g.end += base;
+    groups.push_back(g);
+  }
+}
+
 std::optional<Color> ParseColor(const std::string& hex) {
   if (hex.size() != 7 || hex[0] != '#') return std::nullopt;
   int v[3];

@@ -95,10 +95,20 @@ struct Link {
   int target_page = 0;  // 0-based page index
 };
 
+// Items [first, end) of a page drawn as one piece placed at `origin` (a
+// card face): a writer that can define a piece once and place it again (SVG)
+// does so for pieces whose items, taken relative to the origin, are the same.
+// Groups do not overlap; other writers ignore them.
+struct ItemGroup {
+  size_t first = 0, end = 0;
+  Point origin;
+};
+
 struct Page {
   double width = 0, height = 0;  // points
   std::vector<Item> items;
   std::vector<Link> links;
+  std::vector<ItemGroup> groups;  // in the order of their items
 
   void Add(PathItem item) { items.emplace_back(std::move(item)); }
   void Add(TextItem item) { items.emplace_back(std::move(item)); }
@@ -106,6 +116,8 @@ struct Page {
   void Stroke(const Path& path, Color c, double line_width) {
     Add(PathItem{path, Paint{std::nullopt, c, line_width}});
   }
+  // Moves `other`'s items, links and groups onto this page, after its own.
+  void Append(Page&& other);
 };
 
 // An outline entry (PDF bookmark); level 0 is a top-level section.

@@ -30,7 +30,8 @@ enum class SheetKind { kLayout, kSolution, kBoth };
 Expected<Document> RenderDealSheets(const Game& game, const Deal& deal, const Solution* solution,
                                     SheetKind kind, const Template& tmpl, const Fonts& fonts);
 
-// One deal of a booklet with its (solved) solution.
+// One deal of a booklet with its (solved) solution; a solution with a
+// difficulty note has its grade shown on the deal's page and in the contents.
 struct BookEntry {
   const Game* game = nullptr;
   Deal deal;

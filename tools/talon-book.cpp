@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/deal_io.h"
+#include "core/difficulty/grade.h"
 #include "core/game.h"
 #include "core/solution_io.h"
 #include "core/words.h"
@@ -29,7 +30,8 @@ namespace {
 constexpr size_t kMostDeals = 10000;
 
 const ToolHelp kHelp = {
-    "talon-book --game G[,G2...] --count N [--from DEAL] [--option NAME=VALUE]... [options] -o book.pdf\n"
+    "talon-book --game G[,G2...] --count N [--from DEAL] [--option NAME=VALUE]... [--difficulty A-B]\n"
+    "                  [options] -o book.pdf\n"
     "       talon-book --game G --deals LIST [--option NAME=VALUE]... [options] -o book.pdf\n"
     "       talon-book --deal-file FILE [options] -o book.pdf",
     "Makes a printable PDF booklet of deals proved winnable: a cover, the maker's\n"
@@ -51,6 +53,14 @@ const ToolHelp kHelp = {
     "exit 1 when it is unsolvable, 3 when the limits stopped the search. Deals are\n"
     "grouped by game in the order given, or take turns with --interleave. At most\n"
     "10000 deals.",
+    "Every deal is graded (docs/solvers/difficulty.md): its page shows the grade's\n"
+    "word and five stars, as many filled as the grade (1 Easy ... 5 Master), or \"no\n"
+    "grade\" in a game where no choice matters; the contents list the word, and the\n"
+    "attached solution lines carry \"difficulty\". --difficulty A-B (with --count)\n"
+    "keeps only deals of grades A to B (e.g. 2-3, or medium-hard) while scanning;\n"
+    "--sort difficulty orders each game's deals by grade, easiest first (ties in\n"
+    "the order found).\n"
+    "\n"
     "--option NAME=VALUE applies to every --game that has the option NAME; an\n"
     "option none of them has is a usage error.\n"
     "\n"
@@ -83,6 +93,7 @@ const ToolHelp kHelp = {
     "  talon-book --game fifteen --count 40 --from 1000 --per-page 4 --paper letter -o fifteen.pdf\n"
     "  talon-book --game take-ten --count 10 --solutions after --colours mono --title \"Take Ten\" -o tt.pdf\n"
     "  talon-book --game thirteens --deals 12,40,97-99 --option slots=15 -o chosen.pdf\n"
+    "  talon-book --game fifteen --count 20 --difficulty 4-5 --sort difficulty -o hard-fifteen.pdf\n"
     "  talon-deal --game fifteen --deal 1 --solvable --count 20 -o d.jsonl; talon-book --deal-file d.jsonl -o b.pdf\n"
     "  talon-book --game fifteen,thirteens --count 24 --interleave --solutions separate --answers key.pdf \\\n"
     "             --subtitle \"Puzzles for a rainy week\" --author \"A. Maker\" --intro intro.txt --pad-to 4 -o book.pdf\n",
@@ -119,7 +130,7 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::string games_text, count_text, from_text = "1", deals_text, deal_file, per_page_text, paper,
       solutions_text = "back", answers_path, title, subtitle, author, intro_path, pad_text = "1", output_path,
-      jsonl_path, max_scan_text = "100000";
+      jsonl_path, max_scan_text = "100000", difficulty_text, sort_text = "deal";
   std::vector<std::string> option_pairs;
   PrintOptionText print;
   DecideOptions decide;
@@ -144,7 +155,10 @@ int Run(int argc, char** argv) {
       ("pad-to", po::value(&pad_text)->value_name("K")->default_value("1"),
        "blank pages at the end up to a multiple of K pages (e.g. 4)")
       ("output,o", po::value(&output_path)->value_name("FILE"), "the PDF to write")
-      ("jsonl", po::value(&jsonl_path)->value_name("FILE"), "also write the deals and solutions as JSON Lines");
+      ("jsonl", po::value(&jsonl_path)->value_name("FILE"), "also write the deals and solutions as JSON Lines")
+      ("difficulty", po::value(&difficulty_text)->value_name("A-B"),
+       "with --count: only deals of grades A to B (1 Easy ... 5 Master)")
+      ("sort", po::value(&sort_text)->value_name("S")->default_value("deal"), "each game's deals by deal or difficulty");
   AddPrintOptions(options, print);
   options.add_options()("large-print", "use the large-print template (one deal a page, large type)");
   std::string shuffle_text;
@@ -195,6 +209,21 @@ int Run(int argc, char** argv) {
     if (!m) return Fail(m.status());
     max_scan = *m;
   }
+  BookSolver solver;
+  solver.grade = true;
+  if (vm.count("difficulty")) {
+    if (!scan) return Fail(Status::Usage("--difficulty goes with --count (it chooses among the deals scanned)"));
+    if (!ParseGradeRange(difficulty_text, solver.grade_lo, solver.grade_hi))
+      return Fail(Status::Usage("--difficulty: '" + difficulty_text +
+                                "' is not a grade or a range of grades (1-5 or Easy, Medium, Hard, Expert, "
+                                "Master; e.g. 2-3 or medium-hard)"));
+    for (const Game* g : games)
+      if (!g->difficulty())
+        return Fail(Status::Usage("--difficulty: " + std::string(g->id()) +
+                                  " has no grades: no choice matters in it (every deal plays the same)"));
+  }
+  if (sort_text != "deal" && sort_text != "difficulty")
+    return Fail(Status::Usage("--sort: '" + sort_text + "' must be deal or difficulty"));
   std::vector<Range> ranges;
   if (listed) {
     auto r = ParseRangeList("--deals", deals_text);
@@ -228,7 +257,6 @@ int Run(int argc, char** argv) {
   if (!pad) return Fail(pad.status());
   if (*pad < 1 || *pad > 64) return Fail(Status::Usage("--pad-to: '" + pad_text + "' must be 1 to 64 (pages)"));
   book.pad_to = static_cast<int>(*pad);
-  BookSolver solver;
   if (Status s = decide.FinishSolver(vm, solver.threads, solver.limits); !s.ok()) return Fail(s);
   const bool large = vm.count("large-print") > 0;
   auto tmpl =
@@ -271,6 +299,7 @@ int Run(int argc, char** argv) {
   if (progress) std::fprintf(stderr, "\n");
   if (Cancelled()) return InterruptExitCode();
   if (!found) return Fail(found.status());
+  if (sort_text == "difficulty") SortByGrade(*found);
   std::vector<BookDeal> deals = vm.count("interleave") ? Interleave(std::move(*found)) : std::move(*found);
 
   // --- The attachment, the pages, the files.

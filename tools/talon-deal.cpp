@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/deal_io.h"
+#include "core/difficulty/grade.h"
 #include "core/game.h"
 #include "core/words.h"
 #include "tools/cli/args.h"
@@ -43,6 +44,13 @@ const ToolHelp kHelp = {
     "examined: when the scan stops there before it is done, talon-deal says so\n"
     "and exits 3, having written the winnable deals it found.\n"
     "\n"
+    "--difficulty A-B (with --solvable) keeps only the winnable deals whose grade\n"
+    "is A to B: 1 Easy, 2 Medium, 3 Hard, 4 Expert, 5 Master (names work too:\n"
+    "--difficulty hard-master; docs/solvers/difficulty.md). Grading costs more\n"
+    "than solving (up to about a second a deal of Klondike). A game whose choices\n"
+    "never matter (thirteens, take-ten, four-of-a-kind) has no grades: asking for\n"
+    "them is a usage error.\n"
+    "\n"
     "Output forms (--format): jsonl, one deal a line (docs/formats.md); text, the\n"
     "readable form, deals separated by an empty line; and for some games the\n"
     "formats of other programs, listed with the games below.\n"
@@ -59,6 +67,7 @@ const ToolHelp kHelp = {
     "  talon-deal --game fourteen-out --deals 1-1000 -o deals.jsonl\n"
     "  talon-deal --game thirteens --option slots=15 --random --count 5 --format text\n"
     "  talon-deal --game fifteen --deal 1 --solvable --count 10 | talon-solve\n"
+    "  talon-deal --game fifteen --deal 1 --solvable --difficulty 4-5 --count 20\n"
     "  talon-deal --game klondike --deal 7 --format ksolve   # for KSolve's -deck\n",
 };
 
@@ -116,7 +125,7 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::vector<std::string> option_pairs;
   std::string game_id, deal_text, deals_text, count_text, max_scan_text, max_nodes_text, format,
-      output_path, threads_text, shuffle_text;
+      output_path, threads_text, shuffle_text, difficulty_text;
   auto add = options.add_options();
   add("game", po::value(&game_id)->value_name("G"), "the game (required; see the list below)");
   add("deal", po::value(&deal_text)->value_name("N"), "deal number N (0 .. 2^64-1)");
@@ -128,6 +137,8 @@ int Run(int argc, char** argv) {
   add("option", po::value(&option_pairs)->value_name("NAME=VALUE")->composing(),
       "a rule variant, e.g. slots=15 (repeatable)");
   add("solvable", "write only deals proved winnable");
+  add("difficulty", po::value(&difficulty_text)->value_name("A-B"),
+      "with --solvable: only deals of grades A to B (1 Easy ... 5 Master)");
   add("max-scan", po::value(&max_scan_text)->value_name("M")->default_value("100000"),
       "with --solvable: examine at most M deals");
   add("max-nodes", po::value(&max_nodes_text)->value_name("N"),
@@ -188,6 +199,17 @@ int Run(int argc, char** argv) {
     wanted = *k;
   }
   const bool solvable = vm.count("solvable") > 0;
+  int grade_lo = 0, grade_hi = 0;  // 0: any
+  if (vm.count("difficulty")) {
+    if (!solvable) return Fail(Status::Usage("--difficulty goes with --solvable (only winnable deals have grades)"));
+    if (!ParseGradeRange(difficulty_text, grade_lo, grade_hi))
+      return Fail(Status::Usage("--difficulty: '" + difficulty_text +
+                                "' is not a grade or a range of grades (1-5 or Easy, Medium, Hard, Expert, "
+                                "Master; e.g. 4-5 or hard-master)"));
+    if (!game.difficulty())
+      return Fail(Status::Usage("--difficulty: " + std::string(game.id()) +
+                                " has no grades: no choice matters in it (every deal plays the same)"));
+  }
   auto max_scan = ParseCount("--max-scan", max_scan_text);
   if (!max_scan) return Fail(max_scan.status());
   if (*max_scan == 0) return Fail(Status::Usage("--max-scan: must be at least 1"));
@@ -266,7 +288,14 @@ int Run(int argc, char** argv) {
       r.status = deal.status();
       return r;
     }
-    if (solvable) r.keep = game.Solve(*deal, limits).verdict == Verdict::kSolved;
+    if (solvable) {
+      const SolveResult solved = game.Solve(*deal, limits);
+      r.keep = solved.verdict == Verdict::kSolved;
+      if (r.keep && grade_lo) {
+        const int g = GradeDeal(game, *deal, solved, limits).grade;
+        r.keep = g >= grade_lo && g <= grade_hi;
+      }
+    }
     if (!r.keep) return r;
     if (exporter) {
       auto exported = exporter->write(*deal);
@@ -305,19 +334,24 @@ int Run(int argc, char** argv) {
 
   const bool enough = wanted != 0 && written >= wanted;
   const std::string what = solvable ? "winnable deal" : "deal";
+  // " (grade 4)", " (grades 4-5)", or "" without --difficulty: said after the deals
+  std::string graded;
+  if (grade_lo)
+    graded = grade_lo == grade_hi ? " (grade " + std::to_string(grade_lo) + ")"
+                                  : " (grades " + std::to_string(grade_lo) + "-" + std::to_string(grade_hi) + ")";
   const std::string variant = Variant(game, game_options);
   if (!enough && scan_stopped) {
     std::string scanned = CountOf(examined, "deal") + " scanned";
     if (mode != Mode::kRandom)
       scanned += " (" + std::to_string(range.first) + "-" + std::to_string(last_examined) + ")";
-    // "found 0 of 1 winnable deal", "found 2 of 5 winnable deals", "found 1 winnable deal"
+    // "found 0 of 1 winnable deal", "found 2 of 5 winnable deals (grades 4-5)", "found 1 winnable deal"
     PrintError("stopped by --max-scan " + std::to_string(*max_scan) + ": found " +
                (wanted ? std::to_string(written) + " of " + CountOf(wanted, what) : CountOf(written, what)) +
-               " of " + variant + " in " + scanned + "; raise --max-scan to scan further");
+               graded + " of " + variant + " in " + scanned + "; raise --max-scan to scan further");
     return kExitLimit;
   }
   if (wanted != 0 && !enough) {
-    PrintError("wrote " + std::to_string(written) + " of the " + CountOf(wanted, what) + " asked for: " +
+    PrintError("wrote " + std::to_string(written) + " of the " + CountOf(wanted, what) + graded + " asked for: " +
                (mode == Mode::kRange ? "deals " + deals_text + " hold no more"
                                      : std::string("the deal numbers ran out")));
     return kExitLimit;

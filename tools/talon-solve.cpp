@@ -4,10 +4,13 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/deal_io.h"
+#include "core/difficulty/grade.h"
+#include "core/explain.h"
 #include "core/game.h"
 #include "core/solution.h"
 #include "core/solution_io.h"
@@ -16,6 +19,7 @@
 #include "tools/cli/deal_source.h"
 #include "tools/cli/decide_options.h"
 #include "tools/cli/exit.h"
+#include "tools/cli/explain_text.h"
 #include "tools/cli/io.h"
 #include "tools/cli/parallel.h"
 #include "tools/cli/report.h"
@@ -26,7 +30,8 @@ namespace {
 
 const ToolHelp kHelp = {
     "talon-solve [options] [FILE...]\n"
-    "       talon-solve [options] --game G --deals A-B [--option NAME=VALUE]...",
+    "       talon-solve [options] --game G --deals A-B [--option NAME=VALUE]...\n"
+    "       talon-solve [options] --after FILE",
     "Decides deals: reads deals as JSON Lines (talon-deal/1) from the FILEs in turn\n"
     "(standard input if there are none; '-' is standard input), or makes deals A..B\n"
     "of game G itself, and writes one solution per deal (talon-solution/1), in input\n"
@@ -40,6 +45,23 @@ const ToolHelp kHelp = {
     "with a score (carpet), the text form has a comment line after the header,\n"
     "\"# score: N cards built (best play)\" (\"(at least; ...)\" when unknown), and\n"
     "--summary adds the mean score; the JSON form has no score field.\n"
+    "\n"
+    "--grade also grades every deal (docs/solvers/difficulty.md; it costs up to\n"
+    "about a second a deal of Klondike): each JSON line gets \"difficulty\":\n"
+    "{\"grade\": 1-5, \"name\": \"Easy\"...\"Master\", \"calibrated\", and the measures\n"
+    "\"score\", \"playouts\", \"wins\", \"progress\", \"choices\", \"critical\",\n"
+    "\"unsure\"}, or \"grade\": null with \"name\": \"no grade\" and a \"reason\" (the\n"
+    "deal cannot be won, was not decided, or no choice matters in the game); the\n"
+    "text form gets a comment line after the header, e.g.\n"
+    "\"# difficulty: Hard (grade 3 of 5); score 41.50: ...\".\n"
+    "\n"
+    "--after FILE decides where a game in progress stands: FILE holds the moves\n"
+    "played so far, as a solution in either form (its result may be \"played\")\n"
+    "whose header names a numbered deal. The moves are replayed with the rules (an\n"
+    "illegal one is reported as talon-verify reports it, exit 1), and the position\n"
+    "they reach is decided: the output is the solution with the moves played and,\n"
+    "when a win remains, the rest of a winning line after them (\"solved\"), or\n"
+    "\"unsolvable\" or \"unknown\" with no moves; exit statuses as below.\n"
     "\n"
     "Limits apply to each deal. --max-nodes is deterministic; --max-seconds depends\n"
     "on the machine. --max-memory is the total budget of the transposition tables:\n"
@@ -55,7 +77,9 @@ const ToolHelp kHelp = {
     "  talon-solve --game fourteen-out --deals 1-1000 --summary > solutions.jsonl\n"
     "  talon-deal --game thirteens --deals 1-100 --option slots=15 | talon-solve\n"
     "  talon-solve --format text deals.jsonl -o solutions.txt\n"
-    "  talon-solve --game triple-fourteens --deals 1-50 --max-nodes 1000000 --threads 2\n",
+    "  talon-solve --game triple-fourteens --deals 1-50 --max-nodes 1000000 --threads 2\n"
+    "  talon-solve --game klondike --deals 1-20 --grade --format text\n"
+    "  talon-solve --after my-game.txt --format text\n",
 };
 
 struct Result {
@@ -66,11 +90,84 @@ struct Result {
   std::string text;  // the formatted solution, ending in '\n'
 };
 
+// "# difficulty: Hard (grade 3 of 5); score 41.50: ...": the text form's
+// difficulty line.
+std::string DifficultyComment(const DealGrade& g) {
+  std::string line = "# difficulty: " + GradeText(g);
+  if (g.measure) {
+    const DifficultyMeasure& m = *g.measure;
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "; score %.2f: %d of %d playouts won, %.1f%% of the cards out, %d critical of %d "
+                  "choices (%d unsure)",
+                  m.score, m.wins, m.playouts, 100.0 * m.progress, m.critical, m.choices, m.unsure);
+    line += buf;
+  }
+  return line + "\n";
+}
+
 // "# score: 37 cards built (best play)": the text form's score line.
 std::string ScoreComment(int score, Verdict verdict) {
   return "# score: " + std::to_string(score) + " cards built" +
          (verdict == Verdict::kUnknown ? " (at least; the search was stopped)" : " (best play)") +
          "\n";
+}
+
+// talon-solve --after FILE: the position reached by the moves of each
+// solution in FILE, decided.
+int RunAfter(const std::string& path, bool text, const SearchLimits& limits, OutputFile& out) {
+  InputFile in;
+  std::string bytes;
+  if (Status s = in.Open(path); !s.ok()) return Fail(s);
+  if (Status s = in.ReadAll(bytes); !s.ok() || Cancelled()) return Cancelled() ? InterruptExitCode() : Fail(s);
+  std::istringstream stream(bytes);
+  auto read = ReadSolutions(stream, in.name());
+  if (!read) return Fail(read.status());
+  if (read->empty()) return Fail(Status::BadInput(in.name() + ": no solution in it (the moves played, e.g. \"klondike#3 played\" then \"1. 1→F  A♦\")"));
+  int exit = kExitOk;
+  for (size_t k = 0; k < read->size(); ++k) {
+    Solution& played = (*read)[k];
+    const Game& game = *FindGame(played.game);
+    if (!played.deal)
+      return Fail(Status::BadInput(in.name() + ": solution " + std::to_string(k + 1) + " (" + played.game +
+                                   "): its header names no deal number (--after replays numbered deals)"));
+    const std::optional<Shuffle> shuffle = ParseShuffle(played.shuffle.empty() ? "talon-v1" : played.shuffle);
+    auto deal = MakeDeal(game, *played.deal, played.options, shuffle.value_or(Shuffle::kTalonV1));
+    if (!deal) return Fail(deal.status().WithContext(in.name()));
+    const Replay replay = ReplayMoves(game, *deal, played.moves);
+    if (!replay.first_error.ok()) {
+      PrintError(DealName(game, *deal) + ": " + IllegalStep(replay));
+      out.Discard();
+      return kExitNegative;
+    }
+    SolveResult rest = DecideAfter(game, *deal, played.moves, played.moves.size(), limits);
+    if (Cancelled()) {
+      out.Discard();
+      return InterruptExitCode();
+    }
+    Solution solution = MakeSolution(*deal, SolveResult{});
+    solution.result = rest.verdict;
+    if (rest.verdict == Verdict::kSolved) {
+      solution.moves = played.moves;
+      solution.moves.insert(solution.moves.end(), rest.moves.begin(), rest.moves.end());
+    }
+    if (text) {
+      std::string t = SolutionToText(game, solution);
+      t.insert(t.find('\n') + 1, "# after move " + std::to_string(played.moves.size()) + " played: " +
+                                     (rest.verdict == Verdict::kSolved
+                                          ? CountOf(rest.moves.size(), "move") + " more win"
+                                          : rest.verdict == Verdict::kUnsolvable ? std::string("no win is left")
+                                                                                 : std::string("not decided")) +
+                                     "\n");
+      out.Write(t);
+    } else {
+      out.Write(SolutionToJson(solution) + "\n");
+    }
+    if (rest.verdict == Verdict::kUnknown) exit = kExitLimit;
+    else if (rest.verdict == Verdict::kUnsolvable && exit != kExitLimit) exit = kExitNegative;
+  }
+  if (int code = FinishOutput(out, true, {}); code >= 0) return code;
+  return exit;
 }
 
 int Run(int argc, char** argv) {
@@ -86,6 +183,10 @@ int Run(int argc, char** argv) {
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write to FILE (whole or not at all) instead of standard output");
   add("summary", "print counts, nodes, time and speed on standard error at the end");
+  add("grade", "also grade every deal (its difficulty, 1-5; costly: see below)");
+  std::string after_path;
+  add("after", po::value(&after_path)->value_name("FILE"),
+      "decide the position reached by the moves played in FILE (a solution)");
   decide.AddSolverOptions(options);
   po::variables_map vm;
   if (int code = decide.Parse(argc, argv, kHelp, options, vm); code >= 0) return code;
@@ -94,6 +195,12 @@ int Run(int argc, char** argv) {
   if (format != "jsonl" && format != "text")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
   const bool text = format == "text";
+  const bool grade = vm.count("grade") > 0;
+  if (vm.count("after")) {
+    if (vm.count("input") || vm.count("game") || vm.count("deals"))
+      return Fail(Status::Usage("--after FILE takes its deal from FILE: give no deal FILE, --game or --deals"));
+    if (grade) return Fail(Status::Usage("--grade grades whole deals; it does not go with --after"));
+  }
 
   // --- Open everything before any work, so that a bad path fails at once.
   int threads = 1;
@@ -102,6 +209,7 @@ int Run(int argc, char** argv) {
   if (Status s = decide.Finish(vm, /*many_games=*/false, threads, limits, source); !s.ok()) return Fail(s);
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
+  if (vm.count("after")) return RunAfter(after_path, text, limits, out);
 
   auto produce = [&](DealTask& task) { return source.Next(task); };
   auto work = [&](DealTask& task) -> Result {
@@ -117,13 +225,17 @@ int Run(int argc, char** argv) {
     result.verdict = solved.verdict;
     result.nodes = solved.stats.nodes;
     result.score = solved.score;
-    const Solution solution = MakeSolution(deal, std::move(solved));
+    std::optional<DealGrade> graded;
+    if (grade) graded = GradeDeal(*g, deal, solved, limits);
+    Solution solution = MakeSolution(deal, std::move(solved));
+    if (graded) solution.difficulty = NoteOf(*graded);
     if (text) {
       result.text = SolutionToText(*g, solution);
-      if (result.score) {  // a comment line after the header: readers skip it
-        const size_t eol = result.text.find('\n');
-        result.text.insert(eol + 1, ScoreComment(*result.score, result.verdict));
-      }
+      // Comment lines after the header: readers skip them.
+      std::string comments;
+      if (result.score) comments += ScoreComment(*result.score, result.verdict);
+      if (graded) comments += DifficultyComment(*graded);
+      result.text.insert(result.text.find('\n') + 1, comments);
     } else {
       result.text = SolutionToJson(solution);
       result.text += '\n';

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/difficulty/grade.h"
 #include "core/game.h"
 #include "core/survey.h"
 #include "tools/cli/args.h"
@@ -60,6 +61,14 @@ const ToolHelp kHelp = {
     "the histograms of positions searched and of winning-line lengths, as PNG,\n"
     "SVG or PDF by FILE's extension.\n"
     "\n"
+    "--grades also grades every winnable deal (as talon-solve --grade; costly),\n"
+    "adds per group the deals of each grade, their share and score range, and the\n"
+    "scores at 30, 55, 75 and 90% of the graded deals: the cut points a\n"
+    "calibration over these deals gives (docs/solvers/difficulty.md); the\n"
+    "per-deal table gets a last column, grade (empty for no grade).\n"
+    "--grade-check adds the mean win share of the checking player (a player the\n"
+    "grades are not computed from) per grade.\n"
+    "\n"
     "The report is the same at every thread count and on every run, except the\n"
     "times, which are written only with --timings. Limits apply to each deal as in\n"
     "talon-solve; --max-nodes keeps the survey deterministic, --max-seconds does\n"
@@ -92,6 +101,8 @@ int Run(int argc, char** argv) {
   add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
       "also write the per-deal table to FILE (talon-per-deal/1: one CSV line per deal)");
   add("timings", "add the time per deal to the report (differs from run to run)");
+  add("grades", "also grade every winnable deal: the grades, their scores and the calibration's cut points");
+  add("grade-check", "with --grades: the checking player's win share per grade (costly)");
   std::string shard_text, plot_path;
   add("plot", po::value(&plot_path)->value_name("FILE"),
       "also draw the survey's charts to FILE: .png, .svg or .pdf (whole or not at all)");
@@ -106,6 +117,9 @@ int Run(int argc, char** argv) {
   if (format != "text" && format != "json")
     return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
   const bool timings = vm.count("timings") > 0;
+  const bool grades = vm.count("grades") > 0;
+  const bool grade_check = vm.count("grade-check") > 0;
+  if (grade_check && !grades) return Fail(Status::Usage("--grade-check goes with --grades"));
 
   Shard shard;
   if (vm.count("shard")) {
@@ -148,6 +162,7 @@ int Run(int argc, char** argv) {
     run.max_nodes = limits.max_nodes;
     run.max_seconds = limits.max_seconds >= 1e9 ? 0 : limits.max_seconds;
     run.version = TALON_VERSION;
+    run.graded = grades;
     per_deal.Write(PerDealHeader(run));
   }
 
@@ -193,6 +208,20 @@ int Run(int argc, char** argv) {
     w.entry.nodes = solved.stats.nodes;
     w.entry.moves = solved.moves.size();
     w.entry.score = solved.score;
+    if (grades) {
+      const DealGrade g = GradeDeal(*w.game, *d, solved, limits);
+      w.entry.graded = true;
+      w.entry.grade = g.grade;
+      if (g.measure) {
+        w.entry.difficulty = g.measure->score;
+        if (grade_check) {
+          const DifficultyModel& model = *w.game->difficulty();
+          w.entry.check_playouts = model.settings().check_playouts;
+          w.entry.check_wins = model.Wins(*d, w.entry.check_playouts, 2);
+        }
+      }
+      w.entry.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
     return w;
   };
   const bool progress = isatty(2);

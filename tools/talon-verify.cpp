@@ -14,6 +14,7 @@
 #include "tools/cli/args.h"
 #include "tools/cli/deal_source.h"
 #include "tools/cli/exit.h"
+#include "tools/cli/explain_text.h"
 #include "tools/cli/io.h"
 #include "tools/cli/report.h"
 #include "tools/cli/signals.h"
@@ -44,17 +45,34 @@ const ToolHelp kHelp = {
     "  fourteen-out#12345: step 7: illegal: REASON\n"
     "  fourteen-out#12345: not won after 25 moves (2 cards left)\n"
     "  fourteen-out#12345: not checked: result is unsolvable\n"
+    "  fourteen-out#12345: played 12 moves, all legal (28 cards left)\n"
     "Step numbers count from 1; REASON is the rule the move breaks. A solution\n"
-    "whose result is \"unsolvable\" or \"unknown\" holds no moves to check.\n"
+    "whose result is \"unsolvable\" or \"unknown\" holds no moves to check; one\n"
+    "whose result is \"played\" (a game in progress) is checked move by move and\n"
+    "need not be won.\n"
     "\n"
-    "The exit status is 1 if any solution is illegal or not won, else 0 (lines\n"
-    "\"not checked\" do not change it). A solution with no matching deal, or an\n"
-    "unreadable file, is an error (65) and nothing is printed.",
+    "--explain adds, after the line of each legal game that was not won, where it\n"
+    "went wrong: the first move after which no win existed (the position after\n"
+    "each prefix decided by the solver, by binary search), with a winning move\n"
+    "from the position before it:\n"
+    "  klondike#5: explain: move 17 (7→4  8♠) lost the game: no win existed after\n"
+    "  it; before it a win remained, starting 17. W→F  2♦\n"
+    "  klondike#8: explain: the deal cannot be won: no play wins it\n"
+    "  klondike#9: explain: still winnable after 40 moves: a win takes 61 more\n"
+    "  moves, starting 41. 3→F  5♦\n"
+    "  klondike#10: explain: not decided: a search stopped at its limit (...)\n"
+    "--max-nodes and --max-seconds limit each of those searches.\n"
+    "\n"
+    "The exit status is 1 if any solution is illegal or not won (a \"played\" game\n"
+    "need not be won), else 0 (lines \"not checked\" do not change it). A solution\n"
+    "with no matching deal, or an unreadable file, is an error (65) and nothing is\n"
+    "printed.",
     "  talon-deal --game fourteen-out --deals 1-100 > deals.jsonl\n"
     "  talon-solve deals.jsonl > solutions.jsonl\n"
     "  talon-verify --deal deals.jsonl --solution solutions.jsonl\n"
     "  talon-solve --format text deals.jsonl | talon-verify --deal deals.jsonl --solution -\n"
-    "  pdfdetach -save 1 -o - book.pdf | talon-verify -\n",
+    "  pdfdetach -save 1 -o - book.pdf | talon-verify -\n"
+    "  talon-verify --explain --deal deals.jsonl --solution my-game.txt\n",
 };
 
 // A numbered deal's identity: game, shuffle, number, complete options.
@@ -62,13 +80,6 @@ std::string Key(const std::string& game, const std::string& shuffle, uint64_t nu
                 const Options& options) {
   return game + "#" + shuffle + (shuffle.empty() ? "" : "-") + std::to_string(number) + " " +
          FormatOptions(options);
-}
-
-// The cards still in play: not on the discard or the foundations.
-size_t CardsLeft(const Table& table) {
-  size_t left = table.areas.CardCount() - table.areas.discard.size();
-  for (const Pile& p : table.areas.foundations) left -= p.size();
-  return left;
 }
 
 Status ReadInput(const std::string& path, std::string& bytes, std::string& name) {
@@ -95,6 +106,11 @@ int Run(int argc, char** argv) {
       "the solutions (JSON Lines or numbered text; '-' = stdin)");
   add("output,o", po::value(&output_path)->value_name("FILE"),
       "write the report to FILE (whole or not at all) instead of standard output");
+  add("explain", "for a legal game that was not won: the first move after which no win existed");
+  add("max-nodes", po::value<std::string>()->value_name("N"),
+      "with --explain: stop each search after N positions (deterministic)");
+  add("max-seconds", po::value<std::string>()->value_name("S"),
+      "with --explain: stop each search after S seconds (depends on the machine)");
   po::options_description hidden;
   hidden.add_options()("input", po::value(&both_path));
   po::positional_options_description positional;
@@ -112,6 +128,13 @@ int Run(int argc, char** argv) {
   if (!one_file && deal_path == "-" && solution_path == "-")
     return Fail(Status::Usage("--deal and --solution cannot both be standard input ('-'); give "
                               "one FILE holding both instead: talon-verify -"));
+
+  const bool explain = vm.count("explain") > 0;
+  SearchLimits limits;
+  if (Status s = ParseLimitOptions(vm, limits); !s.ok()) return Fail(s);
+  limits.cancel = &StopWorkFlag();
+  if (!explain && (vm.count("max-nodes") || vm.count("max-seconds")))
+    return Fail(Status::Usage("--max-nodes and --max-seconds go with --explain"));
 
   OutputFile out;
   if (Status s = out.Open(output_path); !s.ok()) return Fail(s);
@@ -203,22 +226,37 @@ int Run(int argc, char** argv) {
     const Solution& s = solutions[k];
     const Deal& deal = *match[k];
     const Game& game = *FindGame(s.game);
-    std::string line = DealName(game, deal) + ": ";
-    if (s.result != Verdict::kSolved) {
+    const std::string name = DealName(game, deal);
+    std::string line = name + ": ";
+    bool explainable = false;
+    if (s.result != Verdict::kSolved && s.result != Verdict::kPlayed) {
       line += "not checked: result is " + std::string(VerdictName(s.result));
     } else {
       Replay r = ReplayMoves(game, deal, s.moves);
       if (!r.first_error.ok()) {
-        line +=
-            "step " + std::to_string(r.legal_moves + 1) + ": illegal: " + r.first_error.message();
+        line += IllegalStep(r);
         any_failed = true;
       } else if (!r.won) {
-        line += "not won after " + CountOf(s.moves.size(), "move") + " (" +
-                CountOf(CardsLeft(r.final_table), "card") + " left)";
-        any_failed = true;
+        if (s.result == Verdict::kPlayed) {
+          line += "played " + CountOf(s.moves.size(), "move") + ", all legal (" +
+                  CountOf(CardsLeft(r.final_table), "card") + " left)";
+        } else {
+          line += "not won after " + CountOf(s.moves.size(), "move") + " (" +
+                  CountOf(CardsLeft(r.final_table), "card") + " left)";
+          any_failed = true;
+        }
+        explainable = explain;
       } else {
         line += "ok (" + CountOf(s.moves.size(), "move") + ")";
       }
+    }
+    if (explainable) {
+      const LossPoint loss = FindLoss(game, deal, s.moves, limits);
+      if (Cancelled()) {
+        out.Discard();
+        return InterruptExitCode();
+      }
+      line += "\n" + name + ": explain: " + ExplainText(game, s.moves, loss);
     }
     line += '\n';
     out.Write(line);

@@ -8,7 +8,9 @@
 // A move is a multiset of ranks; SolveWith turns each into concrete slots
 // (the lowest-numbered slots holding those ranks).
 #include <array>
+#include <vector>
 
+#include "core/difficulty/model.h"
 #include "core/games/games.h"
 #include "core/games/slots.h"
 
@@ -141,16 +143,17 @@ class Fifteen final : public SlotGame {
       : SlotGame({
             .id = "fifteen",
             .title = "Fifteen",
-            .summary =
-                "Sixteen cards are dealt face up in a 4x4 grid; the rest form the stock. Discard "
-                "any two or more cards of A-9 whose values sum to 15. 10s, Jacks, Queens and Kings "
-                "are discarded only as all four of one rank together, never with other cards. "
-                "After each discard the empty slots are refilled from the stock, in slot order. "
-                "You win when all 52 cards are discarded.",
             .areas = {Area::kTableau, Area::kStock},
             .sheet = {.tableau = SheetLayout::Tableau::kRows, .row_lengths = {4}},
         }) {}
 
+  std::string RulesText(const Options&) const override {
+    return "Sixteen cards are dealt face up in a 4x4 grid; the rest form the stock. Discard "
+           "any two or more cards of A-9 whose values sum to 15. 10s, Jacks, Queens and Kings "
+           "are discarded only as all four of one rank together, never with other cards. "
+           "After each discard the empty slots are refilled from the stock, in slot order. "
+           "You win when all 52 cards are discarded.";
+  }
   int Slots(const Options&) const override { return kSlots; }
   // PySolFC's Fifteens (not its Fifteen, another game) deals 16 slots row by
   // row, then keeps the rest as its talon: this game's order (docs/pysol.md).
@@ -158,12 +161,13 @@ class Fifteen final : public SlotGame {
     return std::vector<Card>(dealt.begin(), dealt.end());
   }
   SolveResult SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const override;
+  const DifficultyModel* difficulty() const override;
 
  protected:
   Status CheckCards(std::span<const Card> cards, const std::vector<Pile>& tableau) const override;
 };
 
-SolveResult Fifteen::SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const {
+FifteenDeal MakeFifteenDeal(const Deal& deal) {
   FifteenDeal fd;
   const Pile& stock = deal.areas.stock;
   fd.stock_size = static_cast<int>(stock.size());
@@ -173,6 +177,66 @@ SolveResult Fifteen::SolveWith(const Deal& deal, const SearchLimits& limits, boo
   }
   for (const Pile& slot : deal.areas.tableau)
     if (!slot.empty()) fd.start += One(slot.back().rank());
+  return fd;
+}
+
+// The sensible player (core/difficulty/player.h): the solver's positions and
+// moves. It discards four of a rank 10-K at once (the safe move), else
+// chooses among the distinct sets of ranks that make 15 (which slots hold
+// them never matters: docs/solvers/adding-games.md, "Fifteen").
+class Player {
+ public:
+  using Position = FifteenRules::Position;
+  using Move = FifteenRules::Move;
+  static constexpr int kMaxOptions = FifteenRules::kMaxMoves;
+  static constexpr bool kCycles = false;  // every move discards cards
+
+  bool Load(const Deal& deal, Position& start) {
+    deal_ = MakeFifteenDeal(deal);
+    rules_.deal = &deal_;
+    rules_.prune = true;
+    start = deal_.start;
+    return true;
+  }
+  bool Won(const Position& p) const { return rules_.Won(p); }
+  int Options(const Position& p, Move* out) const { return rules_.Moves(p, out); }
+  void Apply(Position& p, Move m) const { rules_.Apply(p, m); }
+  uint64_t KeyOf(const Position& p) const { return p; }
+  int Progress(const Position& p) const {
+    int left = deal_.stock_size - static_cast<int>(p >> kDrawnShift);
+    for (int r = 1; r <= kKing; ++r) left += Count(p, r);
+    return 52 - left;
+  }
+
+  int Value(const Position& p) const { return Progress(p); }
+  Verdict Decide(const Position& p, const SearchLimits& limits, std::vector<Move>* line) const {
+    auto outcome = Search(rules_, p, limits);
+    if (line && outcome.verdict == Verdict::kSolved) *line = std::move(outcome.line);
+    return outcome.verdict;
+  }
+  LineStep ToMove(const Position&, const MoveSpec& spec, Move& move) const {
+    uint64_t counts = 0;
+    for (Card c : spec.cards) counts += One(c.rank());
+    for (int r = 10; r <= kKing; ++r)
+      if (counts == 4 * One(r)) {
+        move = static_cast<Move>(kFaceMove + r - 10);
+        return LineStep::kMove;
+      }
+    for (int i = 0; i < kCombos; ++i)
+      if (kComboTable.combo[static_cast<size_t>(i)].counts == counts) {
+        move = static_cast<Move>(i);
+        return LineStep::kMove;
+      }
+    return LineStep::kNone;
+  }
+
+ private:
+  FifteenDeal deal_;
+  FifteenRules rules_;
+};
+
+SolveResult Fifteen::SolveWith(const Deal& deal, const SearchLimits& limits, bool prune) const {
+  const FifteenDeal fd = MakeFifteenDeal(deal);
   FifteenRules rules;
   rules.prune = prune;
   rules.deal = &fd;
@@ -185,7 +249,7 @@ SolveResult Fifteen::SolveWith(const Deal& deal, const SearchLimits& limits, boo
   // Replay on concrete slots: each rank multiset takes the lowest-numbered
   // slots holding those ranks.
   std::vector<Pile> tableau = deal.areas.tableau;
-  Pile rest = stock;
+  Pile rest = deal.areas.stock;
   for (uint8_t m : outcome.line) {
     std::array<int, 14> need{};
     if (m >= kFaceMove) {
@@ -208,6 +272,12 @@ SolveResult Fifteen::SolveWith(const Deal& deal, const SearchLimits& limits, boo
     result.moves.push_back(std::move(spec));
   }
   return result;
+}
+
+const DifficultyModel* Fifteen::difficulty() const {
+  static const PlayerModel<Player> model(
+      DifficultySettings{.playouts = 200, .child_nodes = 20000, .max_moves = 100, .critical_weight = 2.0});
+  return &model;
 }
 
 Status Fifteen::CheckCards(std::span<const Card> cards, const std::vector<Pile>& tableau) const {

@@ -41,11 +41,25 @@ int NextPile(int pointer, HasDown has_down) {
   return -1;
 }
 
-// Reads "A>B" into two numbers; false if `word` is not of that form.
+// "Q": pile p (1-13) by the rank it stands for, as the sheet labels it.
+std::string PileLabel(int p) { return p >= 1 && p <= kPiles ? RankLabel(p) : std::to_string(p); }
+std::string PileName(int p) { return "pile " + PileLabel(p); }
+
+// Reads "A>B" into two pile numbers; false if `word` is not of that form. A
+// pile is its label (A, 2-10, J, Q, K, any case) or its number (1-13).
 bool ParseArrow(std::string_view word, int& a, int& b) {
   const size_t gt = word.find('>');
   if (gt == std::string_view::npos) return false;
-  auto number = [](std::string_view s, int& out) {
+  auto pile = [](std::string_view s, int& out) {
+    if (s.size() == 1) {
+      switch (s[0]) {
+        case 'A': case 'a': out = kAce; return true;
+        case 'J': case 'j': out = kJack; return true;
+        case 'Q': case 'q': out = kQueen; return true;
+        case 'K': case 'k': out = kKing; return true;
+        default: break;
+      }
+    }
     if (s.empty() || s.size() > 2) return false;
     out = 0;
     for (char c : s) {
@@ -54,7 +68,13 @@ bool ParseArrow(std::string_view word, int& a, int& b) {
     }
     return true;
   };
-  return number(word.substr(0, gt), a) && number(word.substr(gt + 1), b);
+  return pile(word.substr(0, gt), a) && pile(word.substr(gt + 1), b);
+}
+
+std::vector<std::string> PileLabels() {
+  std::vector<std::string> labels;
+  for (int r = kAce; r <= kKing; ++r) labels.push_back(RankLabel(r));
+  return labels;
 }
 
 class FourOfAKind final : public Game {
@@ -63,19 +83,39 @@ class FourOfAKind final : public Game {
       : Game({
             .id = "four-of-a-kind",
             .title = "Four of a Kind",
-            .summary =
-                "Thirteen piles of four cards are dealt face down, round robin, in rows of 5, 5 "
-                "and 3; they stand for A, 2, ..., 10, J, Q, K. Turn up the top face-down card of "
-                "the ace pile and put it face up under the pile of its own rank; then do the same "
-                "with the next pile, skipping piles with no face-down card left (clock method: "
-                "draw next from the pile you just placed on). When one face-down card remains, you "
-                "win if it lies in the pile of its own rank.",
             .options = {OptionSpec{"method", std::string("standard"),
                                    {std::string("standard"), std::string("clock")}, 0,
                                    "standard: draw from the next pile in turn; clock: draw from "
                                    "the pile just placed on"}},
             .areas = {Area::kTableau},
+            .sheet = {.tableau = SheetLayout::Tableau::kRows, .row_lengths = {5, 5, 3}, .labels = PileLabels()},
         }) {}
+
+  std::string RulesText(const Options& options) const override {
+    return std::string(
+               "Thirteen piles of four cards are dealt face down, round robin, in rows of 5, 5 and 3; "
+               "they stand for A, 2, ..., 10, J, Q, K. Turn up the top face-down card of the ace "
+               "pile and put it face up under the pile of its own rank; then ") +
+           (IsClock(options) ? "take the next card from the pile you just put it under, or, when that "
+                               "pile has no face-down card left, from the next pile in turn that has one. "
+                             : "do the same with the next pile in turn (A, 2, ..., K, then A again), "
+                               "skipping piles with no face-down card left. ") +
+           "When one face-down card remains, you win if it lies in the pile of its own rank.";
+  }
+
+  Notation MoveNotation(const Options&) const override {
+    return {.symbols = {{"A, 2-10, J, Q, K", "the piles, named by the rank they stand for"},
+                        {">", "put under: the card turned up on the pile on the left goes face up under "
+                              "the pile on the right"},
+                        CardSymbol()},
+            .unwritten = "Not written: the last turn, turning the last face-down card over in its own pile."};
+  }
+
+  std::string DescribeMove(const MoveSpec& move) const override {
+    if (move.from.empty() || move.cards.empty()) return "no move";
+    return "turn up the top face-down card of " + PileName(move.from[0].number) + ", " +
+           CardLabel(move.cards[0]) + ", and put it face up under " + PileName(move.to.number);
+  }
 
   // Round robin: deck[i] goes on top of pile (i mod 13) + 1, so pile p
   // (1-based), bottom to top, is deck[p-1], deck[p+12], deck[p+25], deck[p+38].
@@ -162,6 +202,31 @@ class FourOfAKind final : public Game {
     return r;
   }
 
+  // The turns are forced: play them out on the checker.
+  SolveResult SolveTable(const Table& table, const SearchLimits&) const override {
+    SolveResult r;
+    Table t = table;
+    while (!Won(t)) {
+      const auto& down = t.areas.face_down;
+      const int p = t.counters.empty() || down.size() != kPiles
+                        ? -1
+                        : NextPile(static_cast<int>(t.counters[0]),
+                                   [&](int i) { return down[static_cast<size_t>(i)] > 0; });
+      if (p < 0) break;
+      const Card top = t.areas.tableau[static_cast<size_t>(p)][static_cast<size_t>(down[static_cast<size_t>(p)] - 1)];
+      MoveSpec m;
+      m.from = {Place{Area::kTableau, p + 1}};
+      m.to = Place{Area::kTableau, top.rank()};
+      m.cards = {top};
+      if (!Play(t, m).ok()) break;  // the last card lies in another pile: lost
+      r.moves.push_back(std::move(m));
+      ++r.stats.nodes;
+    }
+    r.verdict = Won(t) ? Verdict::kSolved : Verdict::kUnsolvable;
+    if (r.verdict != Verdict::kSolved) r.moves.clear();
+    return r;
+  }
+
   Status Play(Table& table, const MoveSpec& move) const override {
     std::vector<Pile>& piles = table.areas.tableau;
     std::vector<int>& down = table.areas.face_down;
@@ -174,7 +239,7 @@ class FourOfAKind final : public Game {
       return Status::IllegalMove("a turn moves a card from one tableau pile to another");
     for (int number : {src.number, move.to.number})
       if (number < 1 || number > kPiles)
-        return Status::IllegalMove("there is no pile " + std::to_string(number) + " (piles are 1-13)");
+        return Status::IllegalMove("there is no pile " + std::to_string(number) + " (piles are 1-13, A-K)");
     int left = 0;
     for (int d : down) left += d;
     const int p = NextPile(static_cast<int>(table.counters[0]),
@@ -183,18 +248,18 @@ class FourOfAKind final : public Game {
     const Card top = piles[static_cast<size_t>(p)][static_cast<size_t>(down[static_cast<size_t>(p)] - 1)];
     if (left == 1 && top.rank() != p + 1)
       return Status::IllegalMove("the game is lost: the last face-down card, " + CardLabel(top) +
-                                 ", lies in pile " + std::to_string(p + 1) + ", not in its own pile " +
-                                 std::to_string(top.rank()));
+                                 ", lies in " + PileName(p + 1) + ", not in its own " +
+                                 PileName(top.rank()));
     if (src.number != p + 1)
-      return Status::IllegalMove("the next card comes from pile " + std::to_string(p + 1) +
+      return Status::IllegalMove("the next card comes from " + PileName(p + 1) +
                                  " (the pointer's pile or the next one with a face-down card), not "
-                                 "from pile " + std::to_string(src.number));
+                                 "from " + PileName(src.number));
     if (move.cards[0] != top)
-      return Status::IllegalMove("the top face-down card of pile " + std::to_string(p + 1) + " is " +
+      return Status::IllegalMove("the top face-down card of " + PileName(p + 1) + " is " +
                                  CardLabel(top) + ", not " + CardLabel(move.cards[0]));
     if (move.to.number != top.rank())
-      return Status::IllegalMove(CardLabel(top) + " goes under pile " + std::to_string(top.rank()) +
-                                 " (its rank), not pile " + std::to_string(move.to.number));
+      return Status::IllegalMove(CardLabel(top) + " goes under " + PileName(top.rank()) +
+                                 " (its rank), not " + PileName(move.to.number));
     // Take it out of the face-down part and append it to pile q's face-up part.
     Pile& source = piles[static_cast<size_t>(p)];
     source.erase(source.begin() + (down[static_cast<size_t>(p)] - 1));
@@ -218,11 +283,11 @@ class FourOfAKind final : public Game {
     return left <= 1;
   }
 
-  // "1>11  J♠": from pile 1, under pile 11, the card.
+  // "A>J  J♠": from the ace pile, under the Jack pile, the card.
   std::string FormatMove(const MoveSpec& move) const override {
     std::string out;
-    if (!move.from.empty()) out += std::to_string(move.from[0].number);
-    out += ">" + std::to_string(move.to.number) + " ";
+    if (!move.from.empty()) out += PileLabel(move.from[0].number);
+    out += ">" + PileLabel(move.to.number) + " ";
     for (Card c : move.cards) out += " " + CardLabel(c);
     return out;
   }
@@ -232,7 +297,7 @@ class FourOfAKind final : public Game {
     int a = 0, b = 0;
     if (!ParseArrow(words[0], a, b))
       return Status::BadInput("'" + Excerpt(words[0]) +
-                              "' is not a turn FROM>TO with pile numbers (e.g. 1>11)");
+                              "' is not a turn FROM>TO with piles A, 2-10, J, Q, K or 1-13 (e.g. A>J)");
     if (words.size() < 2) return Status::BadInput("move '" + Excerpt(text) + "' names no card");
     auto card = ParseCard(words[1]);
     if (!card) return Status::BadInput("'" + Excerpt(words[1]) + "' is not a card (e.g. JS, 10H, J\u2660)");

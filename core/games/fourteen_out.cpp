@@ -17,14 +17,17 @@ class FourteenOut final : public fourteens::PairsGame<12, 5> {
       : PairsGame(kLayout, {
             .id = "fourteen-out",
             .title = "Fourteen Out",
-            .summary =
-                "All 52 cards are dealt face up into twelve piles, pile by pile: five cards to "
-                "each of the first four piles, four to each of the other eight. Remove the top "
-                "cards of any two different piles whose values sum to 14 (A=1, J=11, Q=12, K=13: "
-                "A+K, 2+Q, 3+J, 4+10, 5+9, 6+8, 7+7). Empty piles stay empty. You win when every "
-                "card is removed.",
             .areas = {Area::kTableau},
         }) {}
+
+  std::string RulesText(const Options&) const override {
+    return "All 52 cards are dealt face up into twelve piles, pile by pile: five cards to "
+           "each of the first four piles, four to each of the other eight. Remove the top "
+           "cards of any two different piles whose values sum to 14 (A=1, J=11, Q=12, K=13: "
+           "A+K, 2+Q, 3+J, 4+10, 5+9, 6+8, 7+7). Empty piles stay empty. You win when every "
+           "card is removed.";
+  }
+
   // PySolFC's Fourteen deals round robin (card k on pile k mod 12): pile p
   // holds dealt[p], dealt[p + 12], ... bottom to top; this game deals pile by
   // pile, so its deck lists pile 1's cards, then pile 2's, ... (docs/pysol.md).

@@ -31,6 +31,25 @@ Status SlotGame::CheckShape(const Areas& areas, const Options& options) const {
   return Status::Ok();
 }
 
+Notation SlotGame::MoveNotation(const Options& options) const {
+  return {.symbols = {{"1-" + std::to_string(Slots(options)), "the slots, numbered row by row from the top left"},
+                      {"+", "and: the cards of the slots named are discarded together"},
+                      CardSymbol()},
+          .unwritten = "Not written: after each move, fill the empty slots from the stock, lowest "
+                       "number first."};
+}
+
+std::string SlotGame::DescribeMove(const MoveSpec& move) const {
+  std::string cards, slots;
+  for (size_t i = 0; i < move.from.size() && i < move.cards.size(); ++i) {
+    const std::string sep = i == 0 ? "" : i + 1 == move.from.size() ? " and " : ", ";
+    cards += sep + CardLabel(move.cards[i]) + " (slot " + std::to_string(move.from[i].number) + ")";
+    slots += sep + std::to_string(move.from[i].number);
+  }
+  return "discard " + cards + ", then fill slot" + (move.from.size() > 1 ? "s " : " ") + slots +
+         " from the stock";
+}
+
 std::string CardList(std::span<const Card> cards, std::string_view sep) {
   std::string out;
   for (size_t i = 0; i < cards.size(); ++i) {

@@ -40,6 +40,10 @@ class SlotGame : public Game {
   Status Play(Table& table, const MoveSpec& move) const override;
   // Every slot and the stock empty: all 52 cards discarded.
   bool Won(const Table& table) const override;
+  // Slots numbered row by row, joined by '+'; refills are not written.
+  Notation MoveNotation(const Options& options) const override;
+  // "discard 7♦ (slot 1) and 6♦ (slot 8), then fill slots 1 and 8 from the stock".
+  std::string DescribeMove(const MoveSpec& move) const override;
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
   }

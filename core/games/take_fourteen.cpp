@@ -17,14 +17,17 @@ class TakeFourteen final : public fourteens::PairsGame<12, 5> {
       : PairsGame(kLayout, {
             .id = "take-fourteen",
             .title = "Take Fourteen",
-            .summary =
-                "All 52 cards are dealt face up one at a time round twelve piles, so the first "
-                "four piles get five cards and the others four. Remove the top cards of any two "
-                "different piles whose values sum to 14 (A=1, J=11, Q=12, K=13: A+K, 2+Q, 3+J, "
-                "4+10, 5+9, 6+8, 7+7); every card stays in view, but only top cards may be taken. "
-                "Empty piles stay empty. You win when every card is removed.",
             .areas = {Area::kTableau},
         }) {}
+
+  std::string RulesText(const Options&) const override {
+    return "All 52 cards are dealt face up one at a time round twelve piles, so the first "
+           "four piles get five cards and the others four. Remove the top cards of any two "
+           "different piles whose values sum to 14 (A=1, J=11, Q=12, K=13: A+K, 2+Q, 3+J, "
+           "4+10, 5+9, 6+8, 7+7); every card stays in view, but only top cards may be taken. "
+           "Empty piles stay empty. You win when every card is removed.";
+  }
+
   // PySolFC's Fourteen (also named Take Fourteen there) deals round robin
   // too, so its order is this game's (docs/pysol.md).
   Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options&) const override {

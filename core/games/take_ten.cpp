@@ -61,16 +61,17 @@ class TakeTen final : public SlotGame {
       : SlotGame({
             .id = "take-ten",
             .title = "Take Ten",
-            .summary =
-                "Thirteen cards are dealt face up in rows of 5, 5 and 3; the rest form the stock. "
-                "Discard exactly two cards of A-9 whose values sum to 10 (A+9, 2+8, 3+7, 4+6, "
-                "5+5). The 10, J, Q and K of one suit are discarded together, and only when all "
-                "four are on the table. After each discard the empty slots are refilled from the "
-                "stock, in slot order. You win when all 52 cards are discarded.",
             .areas = {Area::kTableau, Area::kStock},
             .sheet = {.tableau = SheetLayout::Tableau::kRows, .row_lengths = {5, 5, 3}},
         }) {}
 
+  std::string RulesText(const Options&) const override {
+    return "Thirteen cards are dealt face up in rows of 5, 5 and 3; the rest form the stock. "
+           "Discard exactly two cards of A-9 whose values sum to 10 (A+9, 2+8, 3+7, 4+6, "
+           "5+5). The 10, J, Q and K of one suit are discarded together, and only when all "
+           "four are on the table. After each discard the empty slots are refilled from the "
+           "stock, in slot order. You win when all 52 cards are discarded.";
+  }
   int Slots(const Options&) const override { return 13; }
   // PySolFC's Tens (also named Take Ten there) deals 13 slots in order, then
   // keeps the rest as its talon: this game's order (docs/pysol.md).

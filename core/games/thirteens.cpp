@@ -48,12 +48,6 @@ class Thirteens final : public SlotGame {
       : SlotGame({
             .id = "thirteens",
             .title = "Thirteens",
-            .summary =
-                "Ten cards (option slots: 5, 10 or 15) are dealt face up, one per slot; the rest "
-                "form the stock. Discard any two cards whose values sum to 13 (A=1, J=11, Q=12: "
-                "A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a King alone. After each discard the empty "
-                "slots are refilled from the stock, in slot order. You win when all 52 cards are "
-                "discarded.",
             .options = {OptionSpec{"slots",
                                    int64_t{10},
                                    {int64_t{5}, int64_t{10}, int64_t{15}},
@@ -66,6 +60,18 @@ class Thirteens final : public SlotGame {
   int Slots(const Options& options) const override {
     return static_cast<int>(IntOption(options, "slots"));
   }
+  std::string RulesText(const Options& options) const override {
+    const int slots = Slots(options), rows = (slots + 4) / 5;
+    std::string word = NumberWord(slots);
+    word[0] = static_cast<char>(word[0] - 'a' + 'A');
+    return word + " cards are dealt face up, one per slot, in " +
+           (rows == 1 ? std::string("a row") : NumberWord(rows) + " rows") +
+           " of five; the rest form the stock. Discard any two cards whose values sum to 13 (A=1, "
+           "J=11, Q=12: A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a King alone. After each discard the "
+           "empty slots are refilled from the stock, in slot order. You win when all 52 cards are "
+           "discarded.";
+  }
+
   // PySolFC's Thirteens deals 10 slots in order, then keeps the rest as its
   // talon: the same order as this game's (docs/pysol.md).
   Expected<std::vector<Card>> PysolDeck(std::span<const Card> dealt, const Options& options) const override {

@@ -18,15 +18,18 @@ class TripleFourteens final : public fourteens::PairsGame<24, 7> {
       : PairsGame(kLayout, {
             .id = "triple-fourteens",
             .title = "Triple Fourteens",
-            .summary =
-                "Three decks (156 cards) are dealt face up into 24 piles, pile by pile: seven "
-                "cards to each of the first twelve piles, six to each of the other twelve. Remove "
-                "the top cards of any two different piles whose values sum to 14 (A=1, J=11, Q=12, "
-                "K=13: A+K, 2+Q, 3+J, 4+10, 5+9, 6+8, 7+7). Empty piles stay empty. You win when "
-                "every card is removed.",
             .decks = 3,
             .areas = {Area::kTableau},
         }) {}
+
+  std::string RulesText(const Options&) const override {
+    return "Three decks (156 cards) are dealt face up into 24 piles, pile by pile: seven "
+           "cards to each of the first twelve piles, six to each of the other twelve. Remove "
+           "the top cards of any two different piles whose values sum to 14 (A=1, J=11, Q=12, "
+           "K=13: A+K, 2+Q, 3+J, 4+10, 5+9, 6+8, 7+7). Empty piles stay empty. You win when "
+           "every card is removed.";
+  }
+
   Expected<std::vector<Card>> PysolDeck(std::span<const Card>, const Options&) const override {
     return Status::Usage("--shuffle pysol: PySolFC has no three-deck Fourteens (its nearest, "
                          "Double Fourteen, deals two decks to 18 piles), so no PySolFC game "

@@ -2,12 +2,15 @@
 // and their solutions, composed in the order the page numbers need.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "core/words.h"
 #include "render/card_art.h"
 #include "render/sheets.h"
 #include "render/sheets/composer.h"
 #include "render/sheets/deal_layout.h"
+#include "render/sheets/grade_badge.h"
+#include "render/sheets/legend.h"
 #include "render/sheets/page_frame.h"
 #include "render/sheets/solution_flow.h"
 
@@ -59,8 +62,10 @@ class BookWriter {
     doc_.title = options_.title;
     doc_.author = options_.author;
     doc_.attachment = options_.attachment;
-    for (const BookEntry& e : entries_)
+    for (const BookEntry& e : entries_) {
       if (std::find(games_.begin(), games_.end(), e.game) == games_.end()) games_.push_back(e.game);
+      if (RuleSetOf(e) == rule_sets_.size()) rule_sets_.push_back({e.game, e.deal.options});
+    }
     doc_.subject = CountOf(entries_.size(), "winnable patience deal") + ": " + GamesList(games_);
     PlanContents();
     AddCover();
@@ -68,9 +73,9 @@ class BookWriter {
     contents_first_ = static_cast<int>(doc_.pages.size());
     for (int i = 0; i < contents_pages_; ++i) doc_.pages.push_back(NewPage(t_));
     doc_.bookmarks.push_back({"Contents", contents_first_, 0});
-    rules_page_.resize(games_.size());
+    rules_page_.resize(rule_sets_.size());
     doc_.bookmarks.push_back({"Rules", static_cast<int>(doc_.pages.size()), 0});
-    for (size_t gi = 0; gi < games_.size(); ++gi) AddRulesPage(gi);
+    for (size_t ri = 0; ri < rule_sets_.size(); ++ri) AddRulesPage(ri);
     TALON_RETURN_IF_ERROR(AddDeals());
     if (options_.solutions == BookOptions::Solutions::kBack) {
       doc_.bookmarks.push_back({"Solutions", static_cast<int>(doc_.pages.size()), 0});
@@ -91,6 +96,24 @@ class BookWriter {
 
  private:
 
+  // A game under one set of options: each has its rules page.
+  struct RuleSet {
+    const Game* game;
+    Options options;
+  };
+  // The index of e's rule set in rule_sets_ (rule_sets_.size() if not there).
+  size_t RuleSetOf(const BookEntry& e) const {
+    for (size_t i = 0; i < rule_sets_.size(); ++i)
+      if (rule_sets_[i].game == e.game && rule_sets_[i].options == e.deal.options) return i;
+    return rule_sets_.size();
+  }
+  // "Klondike", or "Klondike (draw=1 passes=1)" for options not the defaults.
+  std::string RuleSetTitle(size_t ri) const {
+    const RuleSet& r = rule_sets_[ri];
+    const std::string opts = NonDefaultOptions(*r.game, r.options);
+    return std::string(r.game->title()) + (opts.empty() ? "" : " (" + opts + ")");
+  }
+
   // "3. thirteens#7": a deal's heading, bookmark and contents entry.
   std::string Heading(size_t i) const {
     const BookEntry& e = entries_[i];
@@ -99,13 +122,17 @@ class BookWriter {
 
   void PlanContents() {
     line_h_ = t_.text_pt * 1.7;
+    bool graded = false;
+    for (const BookEntry& e : entries_) graded = graded || e.solution.difficulty.has_value();
+    grade_w_ = graded ? cx_.Width("no grade ", FontFace::kRegular, t_.text_pt * 0.9) : 0;
     const double deal_col_w =
-        std::max(150.0, cx_.Width("000. triple-fourteens#000000000  p. 000", FontFace::kRegular, t_.text_pt) + 12);
+        std::max(150.0, cx_.Width("000. triple-fourteens#000000000  p. 000", FontFace::kRegular, t_.text_pt) + 12 +
+                            grade_w_);
     deal_cols_ = std::max(1, static_cast<int>((c_.w + 12) / deal_col_w));
     deal_rows_ = static_cast<int>((entries_.size() + static_cast<size_t>(deal_cols_) - 1) /
                                   static_cast<size_t>(deal_cols_));
     const int contents_lines =
-        2 + 1 + static_cast<int>(games_.size()) + 1 + 1 + deal_rows_ + (with_solutions_ ? 2 : 0);
+        2 + 1 + static_cast<int>(rule_sets_.size()) + 1 + 1 + deal_rows_ + (with_solutions_ ? 2 : 0);
     const int lines_per_page = std::max(1, static_cast<int>((c_.h - t_.title_pt * 1.8) / line_h_));
     contents_pages_ = (contents_lines + lines_per_page - 1) / lines_per_page;
   }
@@ -168,70 +195,90 @@ class BookWriter {
            "; the solutions are not printed in this book.";
   }
 
-  // The rules page of games_[gi]: the rules reminder, how to set up a deal
-  // from its picture, how to read a solution, the card colours.
-  void AddRulesPage(size_t gi) {
-    const Game& g = *games_[gi];
+  // The rules page of rule_sets_[ri] (more pages if it needs them): the
+  // rules in force, how to set up a deal from its picture, how to read a
+  // solution (the notation's legend and a move of the book's first deal of
+  // these rules worked in words), the card colours.
+  void AddRulesPage(size_t ri) {
+    const Game& g = *rule_sets_[ri].game;
+    const Options& options = rule_sets_[ri].options;
     const Rect& c = c_;
     const Template& t = t_;
-    rules_page_[gi] = static_cast<int>(doc_.pages.size());
-    doc_.bookmarks.push_back({std::string(g.title()), rules_page_[gi], 1});
+    rules_page_[ri] = static_cast<int>(doc_.pages.size());
+    doc_.bookmarks.push_back({RuleSetTitle(ri), rules_page_[ri], 1});
     doc_.pages.push_back(NewPage(t));
-    Page& p = doc_.pages.back();
     double y = c.y;
-    cx_.Text(p, c.x, y + t.title_pt, std::string(g.title()), FontFace::kBold, t.title_pt, t.text);
+    cx_.Text(doc_.pages.back(), c.x, y + t.title_pt, RuleSetTitle(ri), FontFace::kBold, t.title_pt, t.text);
     y += t.title_pt * 1.6;
-    Rule(p, c.x, y - t.title_pt * 0.3, c.w, t.accent);
-    auto section = [&](const std::string& head, const std::string& body) {
+    Rule(doc_.pages.back(), c.x, y - t.title_pt * 0.3, c.w, t.accent);
+    const double size = t.text_pt * 1.1;
+    // A section whose body is drawn by draw(page, top) -> height; measured
+    // first, and begun on a new page when it does not fit.
+    auto section = [&](const std::string& head, const std::function<double(Page&, double)>& draw) {
+      Page scratch = NewPage(t);
+      const double need = t.heading_pt * 1.5 + draw(scratch, 0);
+      if (y + need > c.bottom() && y > c.y + t.title_pt * 2) {
+        doc_.pages.push_back(NewPage(t));
+        y = c.y;
+        cx_.Text(doc_.pages.back(), c.x, y + t.heading_pt, RuleSetTitle(ri) + ", continued", FontFace::kBold,
+                 t.heading_pt, t.text);
+        y += t.heading_pt * 2;
+      }
+      Page& p = doc_.pages.back();
       cx_.Text(p, c.x, y + t.heading_pt, head, FontFace::kBold, t.heading_pt, t.accent);
       y += t.heading_pt * 1.5;
-      y += cx_.Paragraph(p, c.x, y, c.w, body, FontFace::kRegular, t.text_pt * 1.1, t.text) + t.text_pt;
+      y += draw(p, y) + t.text_pt;
     };
-    section("The rules", std::string(g.summary()));
-    const Deal& example_deal = [&]() -> const Deal& {
-      for (const BookEntry& e : entries_)
-        if (e.game == &g) return e.deal;
-      return entries_.front().deal;
-    }();
+    auto paragraph = [&](const std::string& body) {
+      return [&, body](Page& p, double top) {
+        return cx_.Paragraph(p, c.x, top, c.w, body, FontFace::kRegular, size, t.text);
+      };
+    };
+    section("The rules", paragraph(g.RulesText(options)));
+    const BookEntry* example = nullptr;
+    for (const BookEntry& e : entries_)
+      if (!example && RuleSetOf(e) == ri) example = &e;
+    const Deal& example_deal = example ? example->deal : entries_.front().deal;
     bool has_stock = !example_deal.areas.stock.empty();
     bool fan = LayoutHintFor(g.info().sheet, example_deal.areas).kind == LayoutHint::kFan;
     bool empty_start = true;
     for (const Pile& pile : example_deal.areas.tableau) empty_start = empty_start && pile.empty();
+    const Legend legend = MakeLegend(g, example_deal, example ? &example->solution : nullptr, /*name_deal=*/true);
     section("Setting up a deal",
-            std::string("Each deal is pictured as the cards lie on the table. ") +
-                (empty_start ? "The numbered heaps start empty; only the stock is set up."
-                 : fan ? "Sort a deck, then lay out each numbered column from the top down, overlapping the "
-                         "cards as pictured: the card at the foot of a column is the top card of its pile."
-                       : "Sort a deck, then deal a card into each numbered place as pictured.") +
-                (has_stock ? " The stock is listed in the order its cards are turned: lay those cards face up "
-                             "one on another, card 1 first, then turn the pile face down, so that card 1 is "
-                             "turned first."
-                           : ""));
-    std::string example;
-    for (const BookEntry& e : entries_)
-      if (e.game == &g && !e.solution.moves.empty()) {
-        example = "For example, the first move of " + DealName(g, e.deal) + " is written \"" +
-                  g.FormatMove(e.solution.moves.front()) + "\". ";
-        break;
-      }
-    section("Reading a solution",
-            "Each move is numbered and written in short form: the numbers of the piles or places the cards "
-            "come from, then the cards themselves, which are also pictured. " +
-                example + "Tick the box beside each move as you play it." +
-                (with_solutions_ ? std::string(options_.solutions == BookOptions::Solutions::kBack
-                                                   ? " The solutions are at the back of the book; each says on "
-                                                     "which page its deal is."
-                                               : options_.solutions == BookOptions::Solutions::kSeparate
-                                                   ? " The solutions are in the answer key, a booklet of their "
-                                                     "own, under the deals' numbers."
-                                                   : " Each deal's solution follows its page.")
-                                 : std::string(" The solutions are not printed in this book; ask talon for them.")));
-    section("Card colours", t.cards.scheme == ColourScheme::kFour
-                                ? "Spades are black, hearts red, diamonds blue and clubs green."
-                            : t.cards.scheme == ColourScheme::kMono
-                                ? "Printed in black and white: hearts and diamonds are drawn in outline, clubs "
-                                  "and spades solid."
-                                : "Hearts and diamonds are red, clubs and spades black.");
+            paragraph(std::string("Each deal is pictured as the cards lie on the table") +
+                      (legend.notation.at_start.empty() ? ". "
+                                                        : " before move 1: " + legend.notation.at_start + ". ") +
+                      (empty_start ? "The heaps start empty; only the stock is set up."
+                       : fan ? "Sort a deck, then lay out each pile from the top down, overlapping the cards "
+                               "as pictured: the card at the foot of a column is the top card of its pile."
+                             : "Sort a deck, then deal a card into each place as pictured.") +
+                      " Piles and places are named as in the solutions." +
+                      (has_stock ? " The stock is listed in the order its cards are turned: lay those cards face "
+                                   "up one on another, card 1 first, then turn the pile face down, so that card 1 "
+                                   "is turned first."
+                                 : "")));
+    const std::string where =
+        with_solutions_ ? (options_.solutions == BookOptions::Solutions::kBack
+                               ? " The solutions are at the back of the book; each says on which page its deal is."
+                           : options_.solutions == BookOptions::Solutions::kSeparate
+                               ? " The solutions are in the answer key, a booklet of their own, under the deals' "
+                                 "numbers."
+                               : " Each deal's solution follows its page.")
+                        : " The solutions are not printed in this book; ask talon for them.";
+    section("Reading a solution", [&](Page& p, double top) {
+      double h = cx_.Paragraph(p, c.x, top, c.w,
+                               "Each move is a line: a box to tick as you play it, the move's number, the move in "
+                               "short form, and small pictures of the cards moved." + where,
+                               FontFace::kRegular, size, t.text);
+      h += size * 0.5;
+      return h + DrawLegend(p, cx_, legend, c.x, top + h, c.w, size);
+    });
+    section("Card colours", paragraph(t.cards.scheme == ColourScheme::kFour
+                                          ? "Spades are black, hearts red, diamonds blue and clubs green."
+                                      : t.cards.scheme == ColourScheme::kMono
+                                          ? "Printed in black and white: hearts and diamonds are drawn in "
+                                            "outline, clubs and spades solid."
+                                          : "Hearts and diamonds are red, clubs and spades black."));
   }
 
   // The maker's paragraphs on the back of the cover; kBadInput when they do
@@ -368,7 +415,7 @@ class BookWriter {
       }
       if (!s.ok()) return s;
       Page& page = doc_.pages.back();
-      for (Item& item : trial.items) page.items.push_back(std::move(item));
+      page.Append(std::move(trial));
       deal_page_[i] = static_cast<int>(doc_.pages.size()) - 1;
       deal_box_[i] = box;
       on_page.push_back(i);
@@ -388,10 +435,8 @@ class BookWriter {
   void AddDealNotes() {
     for (size_t i = 0; i < entries_.size(); ++i) {
       Page& page = doc_.pages[static_cast<size_t>(deal_page_[i])];
-      const auto gi =
-          static_cast<size_t>(std::find(games_.begin(), games_.end(), entries_[i].game) - games_.begin());
-      std::string note =
-          std::string(entries_[i].game->title()) + ", rules p. " + std::to_string(rules_page_[gi] + 1);
+      const size_t ri = RuleSetOf(entries_[i]);
+      std::string note = RuleSetTitle(ri) + ", rules p. " + std::to_string(rules_page_[ri] + 1);
       if (with_solutions_ && solution_page_[i] >= 0)
         note += ", solution p. " + std::to_string(solution_page_[i] + 1);
       if (options_.solutions == BookOptions::Solutions::kSeparate)
@@ -399,6 +444,17 @@ class BookWriter {
       const Rect& box = deal_box_[i];
       cx_.Text(page, box.x, box.y + deal_head_ * 1.35 + t_.small_pt, note, FontFace::kRegular, t_.small_pt,
                t_.accent);
+      if (const auto& grade = entries_[i].solution.difficulty) {
+        // The grade on the note's line, right-aligned, or on the heading's
+        // line when the note leaves no room.
+        const double note_w = cx_.Width(note, FontFace::kRegular, t_.small_pt);
+        const double badge_w = GradeBadgeWidth(cx_, *grade, t_.small_pt);
+        const double head_w = cx_.Width(Heading(i), FontFace::kBold, deal_head_);
+        const double y = note_w + badge_w + t_.small_pt <= box.w || head_w + badge_w + t_.small_pt > box.w
+                             ? box.y + deal_head_ * 1.35 + t_.small_pt
+                             : box.y + deal_head_;
+        DrawGradeBadge(page, cx_, box.right(), y, *grade, t_.small_pt, t_.text);
+      }
     }
   }
 
@@ -426,8 +482,8 @@ class BookWriter {
       y += line_h_;
     };
     entry("Rules", rules_page_.front(), FontFace::kBold, 0);
-    for (size_t gi = 0; gi < games_.size(); ++gi)
-      entry(std::string(games_[gi]->title()), rules_page_[gi], FontFace::kRegular, 14);
+    for (size_t ri = 0; ri < rule_sets_.size(); ++ri)
+      entry(RuleSetTitle(ri), rules_page_[ri], FontFace::kRegular, 14);
     entry("Deals", deals_first_, FontFace::kBold, 0);
     const double col_w = c.w / deal_cols_;
     for (int r = 0; r < deal_rows_; ++r) {
@@ -437,8 +493,12 @@ class BookWriter {
         if (i >= entries_.size()) continue;
         const double x = c.x + 14 + k * col_w;
         cx_.Text(*p, x, y + t.text_pt, Heading(i), FontFace::kRegular, t.text_pt * 0.9, t.text);
-        cx_.TextRight(*p, c.x + (k + 1) * col_w - 10, y + t.text_pt, std::to_string(deal_page_[i] + 1),
-                      FontFace::kRegular, t.text_pt * 0.9, t.accent);
+        const std::string page_no = std::to_string(deal_page_[i] + 1);
+        cx_.TextRight(*p, c.x + (k + 1) * col_w - 10, y + t.text_pt, page_no, FontFace::kRegular, t.text_pt * 0.9,
+                      t.accent);
+        if (const auto& grade = entries_[i].solution.difficulty)
+          cx_.TextRight(*p, c.x + (k + 1) * col_w - 10 - cx_.Width("000 ", FontFace::kRegular, t.text_pt * 0.9),
+                        y + t.text_pt, GradeWord(*grade), FontFace::kRegular, t.text_pt * 0.9, kGrey);
         p->links.push_back({{x, y - 2, col_w - 24, line_h_}, deal_page_[i]});
       }
       y += line_h_;
@@ -463,12 +523,14 @@ class BookWriter {
   Document* const answers_;  // the answer key, with Solutions::kSeparate
   Document doc_;
   std::vector<const Game*> games_;  // in the order first met
+  std::vector<RuleSet> rule_sets_;  // in the order first met
   double line_h_ = 0;               // a contents line
+  double grade_w_ = 0;              // a contents line's grade word, 0 without grades
   int deal_cols_ = 1, deal_rows_ = 0, contents_pages_ = 0;
   int deals_first_ = 0;
   int contents_first_ = 1;  // after the cover, and the intro when there is one
   double deal_head_ = 0;  // a deal heading's type size
-  std::vector<int> rules_page_;     // by game
+  std::vector<int> rules_page_;     // by rule set
   std::vector<int> deal_page_, solution_page_;  // by entry; -1 before placed
   std::vector<Rect> deal_box_;                  // by entry
 };
@@ -480,7 +542,8 @@ Expected<Document> RenderBook(const std::vector<BookEntry>& entries, const BookO
   if (entries.empty()) return Status::Usage("a booklet needs at least one deal");
   if ((options.solutions == BookOptions::Solutions::kSeparate) != (answers != nullptr))
     return Status::Internal("RenderBook: an answer key goes with Solutions::kSeparate, and only with it");
-  return BookWriter(entries, options, t, fonts, answers).Write();
+  const Template printed = WithSchemeColours(t);
+  return BookWriter(entries, options, printed, fonts, answers).Write();
 }
 
 }  // namespace talon::render

@@ -17,6 +17,27 @@ Page NewPage(const Template& t) {
   return p;
 }
 
+namespace {
+
+Color Grey(const Color& c) {
+  const double y = 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
+  return {y, y, y};
+}
+
+}  // namespace
+
+Template WithSchemeColours(const Template& t) {
+  if (t.cards.scheme != ColourScheme::kMono) return t;
+  Template m = t;
+  m.text = Grey(t.text);
+  m.accent = m.text;
+  m.cards.black = Grey(t.cards.black);
+  m.cards.border = Grey(t.cards.border);
+  m.cards.back = Grey(t.cards.back);
+  m.cards.face_down = Grey(t.cards.face_down);
+  return m;
+}
+
 void Composer::Text(Page& page, double x, double y, const std::string& s, FontFace face, double size, Color c) {
   if (s.empty()) return;
   Status ok = fonts_.Check(s, face, "text '" + s + "'");

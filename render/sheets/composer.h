@@ -25,6 +25,11 @@ std::string MmText(double points);
 // A blank page of the template's paper.
 Page NewPage(const Template& t);
 
+// The template as its colour scheme prints it: with --colours mono every
+// colour is a grey (the accent black, like the text), so a black-and-white
+// printer shows nothing in a tint. Other schemes: `t` unchanged.
+Template WithSchemeColours(const Template& t);
+
 class Composer {
  public:
   Composer(const Template& t, const Fonts& f) : t_(t), fonts_(f) {}

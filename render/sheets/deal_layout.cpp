@@ -15,6 +15,7 @@ struct PileGroup {
   const std::vector<Pile>* piles = nullptr;
   const std::vector<int>* face_down = nullptr;  // may be empty
   LayoutHint hint;
+  const std::vector<std::string>* labels = nullptr;  // the piles' names; null or empty: 1, 2, ...
 };
 
 struct GroupPlan {
@@ -77,17 +78,6 @@ std::optional<TableauPlan> PlanWith(const std::vector<PileGroup>& groups, const 
   return plan;
 }
 
-// The largest cards (from the template's card width down to its minimum)
-// with which the groups fit in width x height.
-std::optional<TableauPlan> PlanTableau(const std::vector<PileGroup>& groups, const Template& t, double width,
-                                       double height) {
-  for (double w = t.card_width; w >= t.min_card_width - 1e-9; w -= 0.5) {
-    auto plan = PlanWith(groups, t, w, width);
-    if (plan && plan->height <= height) return plan;
-  }
-  return std::nullopt;
-}
-
 void DrawTableau(Page& page, Composer& cx, const std::vector<PileGroup>& groups, const TableauPlan& plan,
                  const Rect& box) {
   const Template& t = cx.t();
@@ -110,7 +100,9 @@ void DrawTableau(Page& page, Composer& cx, const std::vector<PileGroup>& groups,
         const int down = g.face_down && static_cast<size_t>(i) < g.face_down->size()
                              ? (*g.face_down)[static_cast<size_t>(i)]
                              : 0;
-        cx.TextCentred(page, x + w / 2, y + t.small_pt * 1.1, std::to_string(i + 1), FontFace::kBold,
+        const bool named = g.labels && static_cast<size_t>(i) < g.labels->size();
+        cx.TextCentred(page, x + w / 2, y + t.small_pt * 1.1,
+                       named ? (*g.labels)[static_cast<size_t>(i)] : std::to_string(i + 1), FontFace::kBold,
                        t.small_pt * 1.15, t.accent);
         double cy = y + LabelHeight(t);
         if (pile.empty()) {
@@ -144,9 +136,14 @@ ListPlan PlanList(const Template& t, size_t n, double width, double text_height,
   p.cell_h = t.small_pt * 1.2 + mh + 4;
   p.per_row = std::max(1, static_cast<int>((width + p.cell_w - mw) / p.cell_w));
   p.per_row = std::min<int>(p.per_row, static_cast<int>(n));
-  // Rows of ten read more easily when they fit.
-  if (p.per_row > 10 && n > 10) p.per_row = 10 * (p.per_row / 10);
-  p.rows = p.per_row ? static_cast<int>((n + static_cast<size_t>(p.per_row) - 1) / static_cast<size_t>(p.per_row)) : 0;
+  auto rows_of = [n](int per_row) {
+    return per_row ? static_cast<int>((n + static_cast<size_t>(per_row) - 1) / static_cast<size_t>(per_row)) : 0;
+  };
+  // Rows of ten read more easily, when they take no more rows; else the
+  // rows are made as even as they can be.
+  p.rows = rows_of(p.per_row);
+  if (p.per_row > 10 && n > 10 && rows_of(10 * (p.per_row / 10)) == p.rows) p.per_row = 10 * (p.per_row / 10);
+  else if (p.rows > 1) p.per_row = static_cast<int>((n + static_cast<size_t>(p.rows) - 1) / static_cast<size_t>(p.rows));
   p.height = text_height + p.rows * p.cell_h;
   return p;
 }
@@ -178,15 +175,67 @@ std::string LayoutInstruction(const std::vector<PileGroup>& groups) {
                   : fan ? "Lay out each column from the top down, overlapping as pictured: the card at the foot "
                           "of a column is the top card of its pile."
                         : "Deal one card into each numbered place as pictured.";
-  s += " Piles are numbered as in the solution.";
+  s += " Piles are named as in the solution.";
   if (down) s += " Shaded cards with a dark corner are dealt face down.";
   return s;
 }
 
-std::string StockInstruction(size_t n) {
+// How to stack the stock; `brief` when a rules page says it (booklets).
+std::string StockInstruction(size_t n, bool brief) {
+  if (brief) return "Stock (" + std::to_string(n) + " cards), card 1 turned first:";
   return "Stock (" + std::to_string(n) +
          " cards), in the order they are turned. To stack it, lay the cards face up one on another in this "
          "order, 1 first, then turn the pile face down: card 1 is turned first.";
+}
+
+// Whether the rules moved cards before move 1 (The Carpet's aces out and
+// their slots refilled), so that the sheet shows `start` rather than the deal.
+bool CardsMovedAtStart(const Areas& deal, const Areas& start) {
+  return deal.tableau != start.tableau || deal.stock != start.stock || deal.reserve != start.reserve;
+}
+
+// A deal's picture: the piles drawn as cards and the lists of small cards.
+struct List {
+  std::string intro;
+  std::vector<Card> cards;  // may be empty: a line of text
+};
+struct Content {
+  std::vector<PileGroup> groups;
+  std::vector<List> lists;
+};
+
+// The ways `areas` may be pictured, the roomiest first: foundations that
+// hold aces alone are drawn as cards, or, when that does not fit, named in
+// a line of text.
+std::vector<Content> Contents(const Game& game, const Areas& areas, bool brief) {
+  Content c;
+  const LayoutHint hint = LayoutHintFor(game.info().sheet, areas);
+  if (!areas.tableau.empty())
+    c.groups.push_back({"", &areas.tableau, &areas.face_down, hint, &game.info().sheet.labels});
+  LayoutHint fan_hint;
+  if (!areas.reserve.empty()) c.groups.push_back({"Reserve", &areas.reserve, nullptr, fan_hint});
+  // Single piles: the stock in turning order (its back() is turned first), then
+  // any waste or discard cards a deal starts with (top card last).
+  if (!areas.stock.empty())
+    c.lists.push_back({StockInstruction(areas.stock.size(), brief),
+                       std::vector<Card>(areas.stock.rbegin(), areas.stock.rend())});
+  if (!areas.waste.empty()) c.lists.push_back({"Waste, bottom card first:", areas.waste});
+  if (!areas.discard.empty()) c.lists.push_back({"Discard pile, bottom card first:", areas.discard});
+  bool any = false, singles = true;
+  std::string named;
+  for (size_t f = 0; f < areas.foundations.size(); ++f) {
+    const Pile& pile = areas.foundations[f];
+    any = any || !pile.empty();
+    singles = singles && pile.size() <= 1;
+    if (!pile.empty())
+      named += (named.empty() ? "" : ", ") + CardLabel(pile.back()) + " on foundation " + std::to_string(f + 1);
+  }
+  if (!any) return {c};
+  Content full = c;
+  full.groups.push_back({"Foundations", &areas.foundations, nullptr, fan_hint});
+  if (!singles) return {full};
+  c.lists.insert(c.lists.begin(), List{"Already out: " + named + ".", {}});
+  return {full, c};
 }
 
 }  // namespace
@@ -210,28 +259,11 @@ LayoutHint LayoutHintFor(const SheetLayout& sheet, const Areas& areas) {
 Status DrawDealBlock(Page& page, Composer& cx, const Game& game, const Deal& deal, const Rect& box,
                      const DealBlockText& text) {
   const Template& t = cx.t();
-  std::vector<PileGroup> groups;
-  const LayoutHint hint = LayoutHintFor(game.info().sheet, deal.areas);
-  if (!deal.areas.tableau.empty()) groups.push_back({"", &deal.areas.tableau, &deal.areas.face_down, hint});
-  LayoutHint fan_hint;
-  if (!deal.areas.reserve.empty()) groups.push_back({"Reserve", &deal.areas.reserve, nullptr, fan_hint});
-  bool any_foundation = false;
-  for (const Pile& p : deal.areas.foundations) any_foundation = any_foundation || !p.empty();
-  if (any_foundation) groups.push_back({"Foundations", &deal.areas.foundations, nullptr, fan_hint});
-  // Single piles: the stock in turning order (its back() is turned first), then
-  // any waste or discard cards a deal starts with (top card last).
-  struct List {
-    std::string intro;
-    std::vector<Card> cards;
-  };
-  std::vector<List> lists;
-  if (!deal.areas.stock.empty())
-    lists.push_back({StockInstruction(deal.areas.stock.size()),
-                     std::vector<Card>(deal.areas.stock.rbegin(), deal.areas.stock.rend())});
-  if (!deal.areas.waste.empty())
-    lists.push_back({"Waste, bottom card first:", deal.areas.waste});
-  if (!deal.areas.discard.empty())
-    lists.push_back({"Discard pile, bottom card first:", deal.areas.discard});
+  // The table as it stands before move 1.
+  const Table start = game.StartTable(deal);
+  const bool moved = CardsMovedAtStart(deal.areas, start.areas);
+  const Areas& areas = moved ? start.areas : deal.areas;
+  const std::vector<Content> contents = Contents(game, areas, !text.instructions);
 
   double y = box.y;
   const double hs = text.heading_size;
@@ -246,46 +278,66 @@ Status DrawDealBlock(Page& page, Composer& cx, const Game& game, const Deal& dea
     y += cx.Paragraph(page, box.x, y, box.w, text.rules, FontFace::kRegular, t.text_pt, t.text) + t.text_pt * 0.5;
   }
   if (text.instructions) {
-    y += cx.Paragraph(page, box.x, y, box.w, LayoutInstruction(groups), FontFace::kRegular, t.small_pt, kGrey) +
-         t.small_pt * 0.5;
+    std::string how = LayoutInstruction(contents.front().groups);
+    if (moved) {
+      const std::string at_start = game.MoveNotation(deal.options).at_start;
+      if (!at_start.empty()) how += " Shown as the table stands before move 1: " + at_start + ".";
+    }
+    y += cx.Paragraph(page, box.x, y, box.w, how, FontFace::kRegular, t.small_pt, kGrey) + t.small_pt * 0.5;
   }
-  // The lists take what they need at the template's size; the tableau gets
-  // the rest; then the lists grow into what the tableau leaves over.
+  // The piles and the lists share what is left. The lists' small cards
+  // grow with the piles' (at least 0.4 of their width, never below the
+  // template's mini_card_width), so that large cards get a legible stock;
+  // then the lists grow into what the piles leave over.
+  const Content* content = nullptr;
   std::vector<double> intro_h;
   auto plan_lists = [&](double mw, std::vector<ListPlan>& plans) {
     plans.clear();
     double total = 0;
-    for (size_t i = 0; i < lists.size(); ++i) {
-      plans.push_back(PlanList(t, lists[i].cards.size(), box.w, intro_h[i], mw));
+    for (size_t i = 0; i < content->lists.size(); ++i) {
+      plans.push_back(PlanList(t, content->lists[i].cards.size(), box.w, intro_h[i], mw));
       total += plans.back().height + t.text_pt;
     }
     return total;
   };
-  for (const List& l : lists)
-    intro_h.push_back(cx.ParagraphHeight(l.intro, box.w, FontFace::kRegular, t.small_pt) + 3);
   std::vector<ListPlan> list_plans;
-  const double lists_h = plan_lists(t.mini_card_width, list_plans);
-  const double tableau_h = box.bottom() - y - lists_h;
-  auto plan = PlanTableau(groups, t, box.w, tableau_h);
-  if (!plan || tableau_h <= 0)
+  std::optional<TableauPlan> plan;
+  for (size_t v = 0; v < contents.size() && !plan; ++v) {
+    content = &contents[v];
+    intro_h.clear();
+    for (const List& l : content->lists)
+      intro_h.push_back(cx.ParagraphHeight(l.intro, box.w, FontFace::kRegular, t.small_pt) + 3);
+    for (const bool scaled : {true, false}) {
+      for (double w = t.card_width; w >= t.min_card_width - 1e-9 && !plan; w -= 0.5) {
+        const double mw = scaled ? std::max(t.mini_card_width, 0.4 * w) : t.mini_card_width;
+        const double tableau_h = box.bottom() - y - plan_lists(mw, list_plans);
+        auto p = PlanWith(content->groups, t, w, box.w);
+        if (tableau_h > 0 && p && p->height <= tableau_h) plan = p;
+      }
+      if (plan || content->lists.empty()) break;
+    }
+  }
+  if (!plan)
     return Status::BadInput("content does not fit the page: " + DealName(game, deal) + " needs more than the " +
                             MmText(box.w) + " x " + MmText(box.h) + " the template '" + t.name +
                             "' gives it, even with cards " + MmText(t.min_card_width) +
                             " wide; use fewer deals per page, larger paper, or a smaller min_card_width_mm");
   const double room = box.bottom() - y - plan->height - t.text_pt * 0.5;
+  const double mw0 = list_plans.empty() ? t.mini_card_width : list_plans.front().mw;
   for (double f = 1.8; f > 1.0; f -= 0.1) {
     std::vector<ListPlan> bigger;
-    const double mw = std::min(t.mini_card_width * f, t.card_width * 0.6);
-    if (plan_lists(mw, bigger) <= room) {
+    const double mw = std::min(mw0 * f, plan->card_w * 0.6);
+    if (mw > mw0 && plan_lists(mw, bigger) <= room) {
       list_plans = bigger;
       break;
     }
   }
-  DrawTableau(page, cx, groups, *plan, {box.x, y, box.w, plan->height});
+  DrawTableau(page, cx, content->groups, *plan, {box.x, y, box.w, plan->height});
   y += plan->height + t.text_pt * 0.5;
-  for (size_t i = 0; i < lists.size(); ++i) {
-    y += cx.Paragraph(page, box.x, y, box.w, lists[i].intro, FontFace::kRegular, t.small_pt, kGrey) + 3;
-    DrawList(page, cx, lists[i].cards, list_plans[i], box.x, y);
+  for (size_t i = 0; i < content->lists.size(); ++i) {
+    const List& l = content->lists[i];
+    y += cx.Paragraph(page, box.x, y, box.w, l.intro, FontFace::kRegular, t.small_pt, kGrey) + 3;
+    DrawList(page, cx, l.cards, list_plans[i], box.x, y);
     y += list_plans[i].rows * list_plans[i].cell_h + t.text_pt;
   }
   return Status::Ok();

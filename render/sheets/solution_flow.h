@@ -1,6 +1,8 @@
 // Solutions on pages: each move a row (a tick box, its number, its notation
 // and small faces of the cards moved), the rows of a block in columns as
-// wide as its moves need, blocks flowed over as many pages as they take.
+// wide as its moves need, blocks flowed over as many pages as they take. A
+// row whose cards do not fit beside its notation draws them on lines of
+// their own below it.
 //
 // Internal to the sheets (render/sheets/*.cpp).
 #pragma once
@@ -33,10 +35,16 @@ struct SolutionBlock {
 // The rows of a solution, numbered from 1, in the game's notation.
 std::vector<MoveRow> MoveRows(const Game& game, const Solution& s);
 
-// Where a flowed block landed.
+// Where a flowed block landed: its first page and, per page it uses, the
+// rows [first_row, end_row) drawn there.
 struct Placed {
   int first_page = 0;
   double y = 0;  // top of its heading on the first page
+  struct Part {
+    int page = 0;
+    size_t first_row = 0, end_row = 0;
+  };
+  std::vector<Part> parts;
 };
 
 // Flows solution blocks over pages from `pages.size()`, in columns. new_page()

@@ -3,6 +3,7 @@
 //   build/bin/talon_bench --benchmark_filter='Render|Booklet' --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
 
+#include "core/difficulty/grade.h"
 #include "core/game.h"
 #include "render/cairo_writer.h"
 #include "render/fonts.h"
@@ -19,8 +20,9 @@ const Fonts& BenchFonts() {
 }
 
 // What talon-book does: per game, scan deal numbers upward from 1 and keep
-// the solved ones; then compose the pages and write the PDF.
-std::string Booklet(int count, int per_page) {
+// the solved ones (`graded`: and grade them); then compose the pages and
+// write the PDF.
+std::string Booklet(int count, int per_page, bool graded = false) {
   std::vector<BookEntry> entries;
   std::vector<const Game*> games;
   for (const char* id : {"fourteen-out", "take-fourteen", "triple-fourteens", "thirteens", "fifteen", "take-ten"})
@@ -36,6 +38,7 @@ std::string Booklet(int count, int per_page) {
       SolveResult r = game.Solve(*deal, limits);
       if (r.verdict != Verdict::kSolved) continue;
       BookEntry e{&game, std::move(*deal), {}};
+      if (graded) e.solution.difficulty = NoteOf(GradeDeal(game, e.deal, r, limits));
       e.solution.game = e.deal.game;
       e.solution.deal = e.deal.number;
       e.solution.result = Verdict::kSolved;
@@ -61,6 +64,18 @@ void BM_Booklet100(benchmark::State& state) {
   state.counters["bytes"] = static_cast<double>(pdf.size());
 }
 BENCHMARK(BM_Booklet100)->Arg(1)->Arg(2)->Arg(4)->Unit(benchmark::kMillisecond);
+
+// The same booklet (2 deals a page) with every deal graded, as talon-book makes it.
+void BM_Booklet100Graded(benchmark::State& state) {
+  BenchFonts();
+  std::string pdf;
+  for (auto _ : state) {
+    pdf = Booklet(100, 2, /*graded=*/true);
+    benchmark::DoNotOptimize(pdf.data());
+  }
+  state.counters["bytes"] = static_cast<double>(pdf.size());
+}
+BENCHMARK(BM_Booklet100Graded)->Unit(benchmark::kMillisecond);
 
 // One deal (fourteen-out#1) as talon-render draws it at 150 dpi: the
 // layout sheet alone (arg 0) or layout and solution sheets (arg 1),

@@ -39,7 +39,20 @@ grep -aq "/Subtype /Link" "$TMP/book.qdf" || fail "no links in the contents"
 grep -aq "/Outlines" "$TMP/book.qdf" || fail "no bookmarks"
 pass
 
-# The attachment is the --jsonl file, and talon-verify accepts it.
+# The attachment is the --jsonl file, and talon-verify accepts it. qpdf
+# finds it as a proper file specification (/Type /Filespec) under its own
+# name, with no warning.
+qpdf --check "$book" >"$TMP/check.out" 2>&1 || fail "qpdf --check failed: $(cat "$TMP/check.out")"
+expect_not_in "$TMP/check.out" "WARNING"
+run list qpdf --list-attachments "$book"
+expect_rc list 0
+grep -q "^talon-book.jsonl -> " "$TMP/list.out" || fail "qpdf lists no talon-book.jsonl: $(cat "$TMP/list.out")"
+run show qpdf --show-attachment=talon-book.jsonl "$book"
+expect_rc show 0
+cmp -s "$TMP/show.out" "$TMP/book.jsonl" || fail "qpdf --show-attachment differs from --jsonl"
+expect_not_in "$TMP/show.err" "WARNING"
+run verify_show "$BIN/talon-verify" "$TMP/show.out"
+expect_rc verify_show 0
 pdfdetach -list "$book" >"$TMP/attach.list" 2>/dev/null
 expect_in "$TMP/attach.list" "talon-book.jsonl"
 pdfdetach -save 1 -o "$TMP/attached.jsonl" "$book" 2>/dev/null

@@ -188,15 +188,22 @@ TEST(FourOfAKind, SolverAgreesWithAPlayOutAndReplaysOnDeals1To3000) {
   }
 }
 
+// Piles are written by the rank they stand for, as the sheet labels them;
+// their numbers 1-13 (the older form, and the JSON's) still read.
 TEST(FourOfAKind, NotationRoundTrips) {
   MoveSpec m = Turn(1, 11, "JS");
-  EXPECT_EQ(G().FormatMove(m), "1>11  J\u2660");
+  EXPECT_EQ(G().FormatMove(m), "A>J  J\u2660");
+  EXPECT_EQ(G().FormatMove(Turn(10, 12, "QD")), "10>Q  Q\u2666");
   auto back = G().ParseMove(G().FormatMove(m));
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(*back, m);
-  auto ascii = G().ParseMove("1>11 JS");
-  ASSERT_TRUE(ascii.ok());
-  EXPECT_EQ(*ascii, m);
+  for (const char* text : {"1>11 JS", "a>j JS", "A>11 JS"}) {
+    auto other = G().ParseMove(text);
+    ASSERT_TRUE(other.ok()) << text;
+    EXPECT_EQ(*other, m) << text;
+  }
+  EXPECT_EQ(G().info().sheet.labels,
+            (std::vector<std::string>{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}));
   EXPECT_FALSE(G().ParseMove("1+11 JS").ok());
   EXPECT_FALSE(G().ParseMove("1>11").ok());
   EXPECT_FALSE(G().ParseMove("1>11 JS QS").ok());

@@ -31,7 +31,6 @@ class FakeGame : public Game {
       : Game({
             .id = "fake",
             .title = "Fake",
-            .summary = "A game for testing the formats.",
             .options = {
                 {"piles", int64_t{4}, {int64_t{4}, int64_t{6}}, 0, "tableau piles"},
                 {"lucky", false, {true, false}, 0, "a yes/no option"},
@@ -60,6 +59,9 @@ class FakeGame : public Game {
                                 std::to_string(areas.tableau[p].size()));
     return Status::Ok();
   }
+  std::string RulesText(const Options&) const override { return "A game for testing the formats."; }
+  Notation MoveNotation(const Options&) const override { return {}; }
+  std::string DescribeMove(const MoveSpec&) const override { return "a move"; }
   SolveResult SolveDeal(const Deal&, const SearchLimits&) const override { return {}; }
   Status Play(Table&, const MoveSpec&) const override { return Status::Ok(); }
   bool Won(const Table&) const override { return false; }
@@ -715,7 +717,7 @@ TEST(SolutionJsonErrors, TopLevel) {
   ExpectSolutionError(with(R"("format":"talon-solution/1",)", ""), {"format: missing"});
   ExpectSolutionError(with("talon-solution/1", "talon-deal/1"), {"format: this is a deal"});
   ExpectSolutionError(with("\"result\"", "\"reslut\""), {"reslut: unknown key",
-                                                         "format, game, deal, shuffle, options, result, moves"});
+                                                         "format, game, deal, shuffle, options, result, difficulty, moves"});
   ExpectSolutionError(with(R"("game":"fake")", R"("game":"faek")"),
                       {"game: unknown game 'faek'", "known: fake"});
   ExpectSolutionError(with(R"("deal":7)", R"("deal":-7)"), {"deal: must be a whole number"});

@@ -11,6 +11,7 @@
 #include "render/cairo_writer.h"
 #include "render/fonts.h"
 #include "render/pdf_writer.h"
+#include "render/svg_writer.h"
 #include "golden.h"
 
 namespace talon::render {

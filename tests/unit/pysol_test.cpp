@@ -54,7 +54,7 @@ TEST(PysolShuffle, FourteenOneIsPySolFCsFourteenOne) {
 }
 
 TEST(PysolShuffle, ReproducesEveryVector) {
-  std::ifstream in(TestDataPath("pysol-vectors.txt"));
+  std::ifstream in(test::TestDataPath("pysol-vectors.txt"));
   ASSERT_TRUE(in) << "missing pysol-vectors.txt";
   std::string line;
   int games = 0, dealt = 0, twisters = 0, above = 0, below = 0;

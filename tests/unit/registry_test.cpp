@@ -31,7 +31,11 @@ TEST(Registry, EveryEntryIsCompleteAndFoundByItsId) {
     EXPECT_EQ(FindGame(info.id), game);
     list += (list.empty() ? "" : ", ") + info.id;
     EXPECT_FALSE(info.title.empty());
-    EXPECT_GT(info.summary.size(), 80u) << "a rules reminder is a paragraph";
+    auto defaults = CompleteOptions(info.options, {});
+    ASSERT_TRUE(defaults.ok());
+    EXPECT_GT(game->RulesText(*defaults).size(), 80u) << "a rules reminder is a paragraph";
+    EXPECT_FALSE(game->MoveNotation(*defaults).symbols.empty());
+    EXPECT_FALSE(game->MoveNotation(*defaults).unwritten.empty());
     EXPECT_GE(info.decks, 1);
     ASSERT_FALSE(info.areas.empty());
     EXPECT_EQ(info.areas.front(), Area::kTableau);

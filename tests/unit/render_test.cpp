@@ -13,6 +13,7 @@
 
 #include "core/game.h"
 #include "render/cairo_writer.h"
+#include "render/svg_writer.h"
 #include "render/card_art.h"
 #include "render/fonts.h"
 #include "render/pdf_writer.h"
@@ -297,8 +298,6 @@ class FakeGame : public Game {
       : Game({
             .id = std::move(id),
             .title = slots ? "Slots" : "Piles",
-            .summary = "A fixed paragraph of rules for the golden pictures: pair cards, empty the "
-                       "table, and win.",
             .areas = {Area::kTableau, Area::kStock, Area::kDiscard},
             .sheet = slots ? SheetLayout{.tableau = SheetLayout::Tableau::kRows, .row_lengths = {5, 5, 3}}
                            : SheetLayout{},
@@ -319,6 +318,11 @@ class FakeGame : public Game {
     return a;
   }
   Status CheckShape(const Areas&, const Options&) const override { return Status::Ok(); }
+  std::string RulesText(const Options&) const override {
+    return "A fixed paragraph of rules for the golden pictures: pair cards, empty the table, and win.";
+  }
+  Notation MoveNotation(const Options&) const override { return {{{"1-13", "the places"}}, "All written."}; }
+  std::string DescribeMove(const MoveSpec&) const override { return "a move"; }
   SolveResult SolveDeal(const Deal&, const SearchLimits&) const override { return {}; }
   Status Play(Table&, const MoveSpec&) const override { return Status::Ok(); }
   bool Won(const Table&) const override { return false; }

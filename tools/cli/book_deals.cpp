@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "core/deal_io.h"
+#include "core/difficulty/grade.h"
 #include "core/words.h"
 #include "tools/cli/deal_source.h"
 #include "tools/cli/io.h"
@@ -22,17 +24,20 @@ struct Decided {
   BookDeal entry;     // with verdict kSolved
 };
 
-Decided Decide(const Game& game, Expected<Deal> deal, const SearchLimits& limits) {
+Decided Decide(const Game& game, Expected<Deal> deal, const BookSolver& solver) {
   Decided d;
   if (!deal) {
     d.status = deal.status();
     return d;
   }
-  SolveResult r = game.Solve(*deal, limits);
+  SolveResult r = game.Solve(*deal, solver.limits);
   d.verdict = r.verdict;
   if (d.verdict == Verdict::kSolved) {
     d.entry.game = &game;
+    std::optional<DifficultyNote> note;
+    if (solver.grade) note = NoteOf(GradeDeal(game, *deal, r, solver.limits));
     d.entry.solution = MakeSolution(*deal, std::move(r));
+    d.entry.solution.difficulty = std::move(note);
     d.entry.deal = std::move(*deal);
   }
   return d;
@@ -50,7 +55,25 @@ std::string Variant(const Game& game, const Options& options) {
   return std::string(game.id()) + (changed.empty() ? "" : " (" + changed + ")");
 }
 
+// " (grades 2-3)", " (grade 4)", or "" when any grade is kept.
+std::string Grades(const BookSolver& solver) {
+  if (!solver.grade_lo) return "";
+  if (solver.grade_lo == solver.grade_hi) return " (grade " + std::to_string(solver.grade_lo) + ")";
+  return " (grades " + std::to_string(solver.grade_lo) + "-" + std::to_string(solver.grade_hi) + ")";
+}
+
 }  // namespace
+
+void SortByGrade(std::vector<BookDeal>& deals) {
+  auto grade = [](const BookDeal& d) {
+    return d.solution.difficulty && d.solution.difficulty->grade ? d.solution.difficulty->grade : 6;
+  };
+  for (auto first = deals.begin(); first != deals.end();) {
+    auto last = std::find_if(first, deals.end(), [&](const BookDeal& d) { return d.game != first->game; });
+    std::stable_sort(first, last, [&](const BookDeal& a, const BookDeal& b) { return grade(a) < grade(b); });
+    first = last;
+  }
+}
 
 Expected<std::vector<BookDeal>> ScanWinnableDeals(const std::vector<GameOptions>& games,
                                                   const std::vector<uint64_t>& counts, uint64_t from,
@@ -69,7 +92,7 @@ Expected<std::vector<BookDeal>> ScanWinnableDeals(const std::vector<GameOptions>
       numbers_ended = n == std::numeric_limits<uint64_t>::max();
       return true;
     };
-    auto work = [&](uint64_t& n) { return Decide(game, MakeDeal(game, n, options, shuffle), solver.limits); };
+    auto work = [&](uint64_t& n) { return Decide(game, MakeDeal(game, n, options, shuffle), solver); };
     Status error;
     auto emit = [&](Decided& d) {
       if (!d.status.ok()) {
@@ -77,6 +100,10 @@ Expected<std::vector<BookDeal>> ScanWinnableDeals(const std::vector<GameOptions>
         return false;
       }
       ++tried;
+      if (d.verdict == Verdict::kSolved && solver.grade_lo) {
+        const int grade = d.entry.solution.difficulty ? d.entry.solution.difficulty->grade : 0;
+        if (grade < solver.grade_lo || grade > solver.grade_hi) return true;
+      }
       if (d.verdict == Verdict::kSolved) {
         kept.push_back(std::move(d.entry));
         ++found;
@@ -90,7 +117,7 @@ Expected<std::vector<BookDeal>> ScanWinnableDeals(const std::vector<GameOptions>
     if (!finished || Cancelled()) return std::vector<BookDeal>{};
     if (!error.ok()) return error;
     if (found < want)
-      return Status::Limit("only " + CountOf(found, "winnable deal") + " of " + Variant(game, options) +
+      return Status::Limit("only " + CountOf(found, "winnable deal") + Grades(solver) + " of " + Variant(game, options) +
                            " among " + CountOf(tried, "deal") + " from " + std::to_string(from) +
                            "; raise --max-scan or --max-nodes, or ask for fewer");
   }
@@ -105,7 +132,7 @@ Expected<std::vector<BookDeal>> ProveWinnable(std::vector<GivenDeal> deals, cons
     i = next++;
     return true;
   };
-  auto work = [&](size_t& i) { return Decide(*deals[i].game, deals[i].deal, solver.limits); };
+  auto work = [&](size_t& i) { return Decide(*deals[i].game, deals[i].deal, solver); };
   Status error;
   auto emit = [&](Decided& d) {
     const GivenDeal& given = deals[kept.size()];

@@ -34,10 +34,14 @@ struct GivenDeal {
   std::string where;
 };
 
-// How deals are solved: worker threads (>= 1) and one deal's limits.
+// How deals are solved: worker threads (>= 1) and one deal's limits; with
+// `grade`, each winnable deal is graded too (Solution::difficulty), and with
+// grade_lo > 0 a scan keeps only the deals of grades grade_lo..grade_hi.
 struct BookSolver {
   int threads = 1;
   SearchLimits limits;
+  bool grade = false;
+  int grade_lo = 0, grade_hi = 0;
   std::function<void(size_t)> progress;  // called with the deals kept so far; may be empty
 };
 
@@ -79,5 +83,9 @@ Expected<std::vector<GameOptions>> OptionsForGames(const std::vector<const Game*
 // first appear), then the second of each, and so on; a game with fewer
 // deals drops out when they run out. Each game's deals keep their order.
 std::vector<BookDeal> Interleave(std::vector<BookDeal> deals);
+
+// Orders each run of deals of one game by grade, easiest first (no grade
+// last), ties in their order.
+void SortByGrade(std::vector<BookDeal>& deals);
 
 }  // namespace talon::cli

@@ -431,7 +431,7 @@ std::string PerDealFilesKey(const std::vector<std::string>& paths) {
 
 std::string PerDealHeader(const PerDealRun& run) {
   return std::string("# ") + kPerDealFormat + " deals=" + run.deals + " shard=" + run.shard.Text() + " " +
-         run.LimitsText() + " version=" + run.version + "\n" + kWrittenColumns + "\n";
+         run.LimitsText() + " version=" + run.version + "\n" + kWrittenColumns + (run.graded ? ",grade" : "") + "\n";
 }
 
 std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& e, uint64_t index) {
@@ -441,7 +441,9 @@ std::string PerDealLine(const Game& game, const Options& options, const SurveyEn
   if (e.verdict == Verdict::kSolved) line += std::to_string(e.moves);
   line += ",";
   if (e.score) line += std::to_string(*e.score);
-  return line + "," + std::to_string(index) + "\n";
+  line += "," + std::to_string(index);
+  if (e.graded) line += "," + (e.grade ? std::to_string(e.grade) : std::string());
+  return line + "\n";
 }
 
 Expected<PerDealTable> ParsePerDeal(const std::string& path, std::string_view bytes) {

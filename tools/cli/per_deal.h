@@ -32,6 +32,7 @@ struct PerDealRun {
   std::string version;     // of the writing tool, "0.1.0"
   std::string shuffle;     // "pysol" for PySolFC's game numbers; "" for talon-v1
   bool legacy = false;     // the old header (game,...,score): nothing recorded
+  bool graded = false;     // talon-stats --grades: the lines end with a grade column
 
   bool ranged() const { return !deals.empty() && deals.compare(0, 6, "files:") != 0; }
   // "max-nodes=... max-seconds=..." and, for PySolFC's numbers,
@@ -45,6 +46,7 @@ std::string PerDealFilesKey(const std::vector<std::string>& paths);
 // The two header lines (the run's line and the column names).
 std::string PerDealHeader(const PerDealRun& run);
 // One deal's line; `index` is its 0-based position in the sequence asked for.
+// A graded entry (SurveyEntry::graded) adds the grade column (empty for 0).
 std::string PerDealLine(const Game& game, const Options& options, const SurveyEntry& entry,
                         uint64_t index);
 

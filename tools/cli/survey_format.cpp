@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
+#include "core/difficulty/grade.h"
 #include "core/io_common.h"
 #include "core/words.h"
 
@@ -66,6 +69,36 @@ std::string List(const std::vector<std::string>& items) {
   return out;
 }
 
+// Whose cut points grade the group: "its own", "the default rules'", "none".
+std::string CutsWord(const SurveyGroup& g) {
+  bool own = false;
+  if (!FindGradeCuts(*g.game, g.options, &own)) return "none";
+  return own ? "its own" : "the default rules'";
+}
+
+std::string GradesText(const SurveyGroup& g, const GradeReport& gr) {
+  if (!g.game->difficulty()) return "  grades: none (no choice matters in this game)\n";
+  std::string out = Printf("  grades of the %" PRIu64 " winnable deals graded (cut points: %s):\n", gr.scored,
+                           CutsWord(g).c_str());
+  const bool check = std::any_of(gr.check_playouts.begin(), gr.check_playouts.end(), [](uint64_t n) { return n > 0; });
+  out += Printf("    %-10s %8s %7s %9s %9s%s\n", "", "deals", "share", "score", "to", check ? "     check" : "");
+  const double n = gr.scored ? static_cast<double>(gr.scored) : 1.0;
+  for (int k = 1; k <= 6; ++k) {
+    const size_t i = static_cast<size_t>(k % 6);  // 1-5, then 0 (no grade)
+    if (i == 0 && gr.count[0] == 0) continue;
+    const std::string label = i ? std::to_string(i) + " " + std::string(GradeName(static_cast<int>(i))) : "no grade";
+    std::string row = Printf("    %-10s %8" PRIu64 " %7s", label.c_str(), gr.count[i],
+                             Percent(static_cast<double>(gr.count[i]) / n).c_str());
+    if (gr.count[i]) row += Printf(" %9.2f %9.2f", gr.score_min[i], gr.score_max[i]);
+    else row += Printf(" %9s %9s", "-", "-");
+    if (check && gr.check_playouts[i])
+      row += Printf(" %9s", Percent(static_cast<double>(gr.check_wins[i]) / static_cast<double>(gr.check_playouts[i])).c_str());
+    out += row + "\n";
+  }
+  out += Printf("    score at 30%%, 55%%, 75%%, 90%%: %.2f %.2f %.2f %.2f\n", gr.cut[0], gr.cut[1], gr.cut[2], gr.cut[3]);
+  return out;
+}
+
 std::string GroupText(const SurveyGroup& g, bool timings) {
   const SurveyReport r = g.survey.Report();
   std::string out = GroupName(g) + ": " + CountOf(r.deals, "deal");
@@ -113,6 +146,7 @@ std::string GroupText(const SurveyGroup& g, bool timings) {
   }
   if (!r.hardest.empty()) out += "  most positions:" + List(r.hardest) + "\n";
   if (!r.unknown_deals.empty()) out += "  unknown:" + List(r.unknown_deals) + "\n";
+  if (r.grades) out += GradesText(g, *r.grades);
   return out;
 }
 
@@ -165,6 +199,28 @@ std::string SurveyJson(const std::vector<SurveyGroup>& groups, bool timings) {
     j["positions_by_decade"] = r.nodes_by_decade;
     j["most_positions"] = r.hardest;
     j["unknown_deals"] = r.unknown_deals;
+    if (r.grades) {
+      const GradeReport& gr = *r.grades;
+      nlohmann::ordered_json grades;
+      grades["cut_points"] = CutsWord(g) == "its own" ? "own" : CutsWord(g) == "none" ? "none" : "default";
+      grades["graded"] = gr.scored;
+      grades["by_grade"] = nlohmann::ordered_json::array();
+      for (size_t i = 1; i <= 5; ++i) {
+        nlohmann::ordered_json row;
+        row["grade"] = i;
+        row["name"] = std::string(GradeName(static_cast<int>(i)));
+        row["deals"] = gr.count[i];
+        row["share"] = gr.scored ? Round6(static_cast<double>(gr.count[i]) / static_cast<double>(gr.scored)) : 0.0;
+        row["score_min"] = Round6(gr.score_min[i]);
+        row["score_max"] = Round6(gr.score_max[i]);
+        if (gr.check_playouts[i])
+          row["check_share"] = Round6(static_cast<double>(gr.check_wins[i]) / static_cast<double>(gr.check_playouts[i]));
+        grades["by_grade"].push_back(std::move(row));
+      }
+      grades["no_grade"] = gr.count[0];
+      grades["score_at"] = {Round6(gr.cut[0]), Round6(gr.cut[1]), Round6(gr.cut[2]), Round6(gr.cut[3])};
+      j["grades"] = std::move(grades);
+    }
     if (timings) {
       const SecondsQuantiles& s = r.seconds;
       j["seconds"] = {{"count", s.count},   {"min", s.min},   {"median", s.median}, {"p90", s.p90},

@@ -4,6 +4,7 @@
 #include "render/fonts.h"
 #include "render/pdf_writer.h"
 #include "render/plot.h"
+#include "render/svg_writer.h"
 
 namespace talon::cli {
 

@@ -69,14 +69,6 @@ class Carpet final : public Game {
       : Game({
             .id = "carpet",
             .title = "The Carpet",
-            .summary =
-                "Twenty cards are dealt face up in four rows of five: the carpet. Aces go out at "
-                "once to start four foundations, built up in suit from the carpet; every hole is "
-                "refilled at once from the pack. When nothing more can be built, turn the rest of "
-                "the pack one card at a time onto a waste pile, whose top card may be built; from "
-                "then on holes are patched from the top of the waste, never from the pack. One "
-                "pass. You win when all 52 cards are on the foundations; the score is the number "
-                "of cards built.",
             .options = {OptionSpec{"patching", std::string("compulsory"),
                                    {std::string("compulsory"), std::string("optional")}, 0,
                                    "compulsory: holes are patched at once from the waste; "
@@ -136,6 +128,14 @@ class Carpet final : public Game {
     solved.result.score = solved.score;
     return std::move(solved.result);
   }
+
+  SolveResult SolveTable(const Table& table, const SearchLimits& limits) const override {
+    CarpetSolve solved = SolveCarpetTable(table, limits);
+    solved.result.score = solved.score;
+    return std::move(solved.result);
+  }
+
+  const DifficultyModel* difficulty() const override { return CarpetDifficulty(); }
 
   Status Play(Table& table, const MoveSpec& move) const override {
     Areas& a = table.areas;
@@ -234,6 +234,47 @@ class Carpet final : public Game {
     for (const Pile& f : table.areas.foundations)
       if (f.size() != 13) return false;
     return true;
+  }
+
+  std::string RulesText(const Options& options) const override {
+    return std::string(
+               "Twenty cards are dealt face up in four rows of five: the carpet. Aces go out at "
+               "once to start four foundations, built up in suit from the carpet; every hole is "
+               "refilled at once from the pack. When nothing more can be built, turn the rest of "
+               "the pack one card at a time onto a waste pile, whose top card may be built; from "
+               "then on holes are not refilled from the pack: ") +
+           (Compulsory(options) ? "each hole is patched at once with the top card of the waste. "
+                                : "you may patch a hole with the top card of the waste, when you "
+                                  "choose. ") +
+           "One pass through the pack. You win when all 52 cards are on the foundations; the score "
+           "is the number of cards built.";
+  }
+
+  Notation MoveNotation(const Options& options) const override {
+    const bool compulsory = Compulsory(options);
+    return {.symbols = {{"1-20", "the slots of the carpet, numbered row by row from the top left"},
+                        {"S", "the pack (the stock), face down"},
+                        {"W", "the waste, the face-up pile the pack is turned onto"},
+                        {"F", "the foundation of the card's suit"},
+                        {">", "goes to: the card moves from the place on the left to the place on the right"},
+                        CardSymbol()},
+            .unwritten = std::string("Not written: aces going out to their foundations (an ace turned from "
+                                     "the pack goes straight out), refilling holes from the pack before "
+                                     "the first card is turned") +
+                         (compulsory ? ", and patching holes from the waste once it is: do these at once."
+                                     : ": do these at once. Patches are written (W>3)."),
+            .at_start = "the aces dealt are out on their foundations, and their slots refilled from the pack"};
+  }
+
+  std::string DescribeMove(const MoveSpec& move) const override {
+    if (move.from.empty() || move.cards.empty()) return "no move";
+    const Place& src = move.from[0];
+    const std::string card = CardLabel(move.cards[0]);
+    if (src.area == Area::kStock) return "turn the next card of the pack, " + card + ", onto the waste";
+    if (move.to.area == Area::kTableau)
+      return "patch slot " + std::to_string(move.to.number) + " with the waste's top card, " + card;
+    if (src.area == Area::kWaste) return "build the waste's top card, " + card + ", onto its foundation";
+    return "build " + card + " from slot " + std::to_string(src.number) + " onto its foundation";
   }
 
   // "12>F  7♥" (slot 12 to its foundation), "W>F  7♥" (waste top to its

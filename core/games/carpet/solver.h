@@ -18,6 +18,12 @@ struct CarpetSolve {
 // prune=false is the plain search (every legal move, in every phase, no
 // bound), for the tests. REQUIRES: CheckDeal(deal).ok() for game "carpet".
 CarpetSolve SolveCarpet(const Deal& deal, const SearchLimits& limits, bool prune = true);
+// The same from a checker table (Table.counters[0] the phase); the line is
+// played from `table`.
+CarpetSolve SolveCarpetTable(const Table& table, const SearchLimits& limits);
+
+// The Carpet's sensible player (player.cpp).
+const DifficultyModel* CarpetDifficulty();
 
 namespace carpet {
 

@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/games/fourteens/decide.h"
 #include "core/games/fourteens/layout.h"
+#include "core/games/fourteens/player.h"
 #include "core/games/fourteens/solver.h"
 
 namespace talon::fourteens {
@@ -51,6 +52,16 @@ class PairsGame : public Game {
 
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
+  }
+
+  const DifficultyModel* difficulty() const override {
+    static const PlayerModel<Player<N, H>> model(
+        DifficultySettings{.playouts = 200,
+                           .child_nodes = 20000,
+                           .max_moves = 200,
+                           .critical_weight = 1.0,
+                           .check_playouts = N > 12 ? 20 : 50});
+    return &model;
   }
 
   // Solve with the choice of search: prune = false is the plain exhaustive
@@ -148,6 +159,27 @@ class PairsGame : public Game {
     for (const Pile& pile : table.areas.tableau)
       if (!pile.empty()) return false;
     return true;
+  }
+
+  Notation MoveNotation(const Options&) const override {
+    return {.symbols = {{"1-" + std::to_string(layout_.piles), "the piles, numbered as on the layout"},
+                        {"+", "and: one card from each pile named, taken off together"},
+                        CardSymbol()},
+            .unwritten = "Nothing happens by itself in this game: every move is written."};
+  }
+
+  // "take K♠ (pile 3) and A♥ (pile 9) off the table: 13 + 1 = 14".
+  std::string DescribeMove(const MoveSpec& move) const override {
+    std::string out = "take ";
+    int sum = 0;
+    for (size_t i = 0; i < move.cards.size() && i < move.from.size(); ++i) {
+      out += (i ? " and " : "") + CardLabel(move.cards[i]) + " (pile " + std::to_string(move.from[i].number) + ")";
+      sum += move.cards[i].rank();
+    }
+    out += " off the table: ";
+    for (size_t i = 0; i < move.cards.size(); ++i)
+      out += (i ? " + " : "") + std::to_string(move.cards[i].rank());
+    return out + " = " + std::to_string(sum);
   }
 
  private:

@@ -134,17 +134,7 @@ class Solver {
       score[i] = s;
     };
     if (prune) {
-      // F3: a class whose every card is on top has a safe move (the lowest
-      // piles' cards), if it has a legal pair (a dealt deck always does: its
-      // classes keep as many low cards as high ones).
-      for (unsigned open = pos.open; open; open &= open - 1) {
-        const int k = std::countr_zero(open);
-        const int lo = k + 1, hi = 13 - k;
-        const Mask t = tops[lo];
-        if (lo == 7 ? pos.ntop[7] < 2 : !pos.ntop[lo] || !pos.ntop[hi]) continue;
-        out[0] = pair(std::countr_zero(t), std::countr_zero(lo == hi ? t & (t - 1) : Mask{tops[hi]}));
-        return 1;
-      }
+      if (SafeMove(pos, out)) return 1;
       if (stubborn) {
         // F4 with M a single pile p without links: no partner of p's top
         // lies below another pile's top. Keep the one with fewest moves.
@@ -179,6 +169,26 @@ class Solver {
     for (Mask x = tops[7]; x; x &= x - 1)
       for (Mask y = x & (x - 1); y; y &= y - 1) add(std::countr_zero(x), std::countr_zero(y));
     return n;
+  }
+
+  // F3: a class whose every card is on top has a safe move (the lowest
+  // piles' cards), if it has a legal pair (a dealt deck always does: its
+  // classes keep as many low cards as high ones). Returns true iff there is
+  // one, written to *out.
+  static bool SafeMove(const Position& pos, Move* out) {
+    const auto& tops = pos.tops;
+    for (unsigned open = pos.open; open; open &= open - 1) {
+      const int k = std::countr_zero(open);
+      const int lo = k + 1, hi = 13 - k;
+      const Mask t = tops[lo];
+      if (lo == 7 ? pos.ntop[7] < 2 : !pos.ntop[lo] || !pos.ntop[hi]) continue;
+      const int x = std::countr_zero(t);
+      const int y = std::countr_zero(lo == hi ? t & (t - 1) : Mask{tops[hi]});
+      *out = x < y ? Move{static_cast<uint8_t>(x), static_cast<uint8_t>(y)}
+                   : Move{static_cast<uint8_t>(y), static_cast<uint8_t>(x)};
+      return true;
+    }
+    return false;
   }
 
   uint32_t TieBreak(Move m) const {

@@ -33,14 +33,6 @@ class IdiotsDelight final : public Game {
       : Game({
             .id = "idiots-delight",
             .title = "The Idiot's Delight",
-            .summary =
-                "King Albert. 45 cards face up in nine columns of 9, 8, ..., 1 cards; the other 7 "
-                "lie face up in a reserve, playable at any time, never refilled. Move one card at "
-                "a time: a column's top card or a reserve card goes onto a top card one rank "
-                "higher of the other colour (a red 7 on a black 8), into an empty column (any "
-                "card), or onto its suit's foundation, built up from the ace to the king. Building "
-                "is never compulsory; cards on the foundations stay there (option worry=true: they "
-                "may come back). You win when all 52 cards are on the foundations.",
             .options = {OptionSpec{"worry", false, {false, true}, 0,
                                    "true: a foundation's top card may come back to the tableau"}},
             .areas = {Area::kTableau, Area::kReserve, Area::kFoundations},
@@ -122,6 +114,8 @@ class IdiotsDelight final : public Game {
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return idiot::SolveDeal(deal, limits, /*prune=*/true);
   }
+
+  const DifficultyModel* difficulty() const override { return idiot::Difficulty(); }
 
   Table StartTable(const Deal& deal) const override {
     Table t = Game::StartTable(deal);
@@ -259,6 +253,47 @@ class IdiotsDelight final : public Game {
     for (const Pile& f : table.areas.foundations)
       if (f.size() != 13) return false;
     return true;
+  }
+
+  std::string RulesText(const Options& options) const override {
+    return std::string(
+               "Also called King Albert. 45 cards are dealt face up in nine columns of 9, 8, ..., 1 "
+               "cards; the other 7 lie face up in a reserve, playable at any time, never refilled. "
+               "Move one card at a time: a column's top card or a reserve card goes onto a top card "
+               "one rank higher of the other colour (a red 7 on a black 8), into an empty column (any "
+               "card), or onto its suit's foundation, built up from the ace to the King. Building is "
+               "never compulsory. ") +
+           (BoolOption(options, "worry") ? "The top card of a foundation may come back onto a column. "
+                                         : "Cards on the foundations stay there. ") +
+           "You win when all 52 cards are on the foundations.";
+  }
+
+  Notation MoveNotation(const Options&) const override {
+    return {.symbols = {{"1-9", "the columns, numbered from the left"},
+                        {"R1-R7", "the reserve cards, numbered from the left"},
+                        {"F", "the foundation of the card's suit"},
+                        {"\u2192", "goes to: the card moves from the place on the left to the place on the right"},
+                        CardSymbol()},
+            .unwritten = "Nothing happens by itself in this game: every move is written, cards going to "
+                         "a foundation included."};
+  }
+
+  std::string DescribeMove(const MoveSpec& move) const override {
+    if (move.from.empty() || move.cards.empty()) return "no move";
+    auto where = [](const Place& p) -> std::string {
+      switch (p.area) {
+        case Area::kTableau: return "column " + std::to_string(p.number);
+        case Area::kReserve: return "reserve place R" + std::to_string(p.number);
+        case Area::kFoundations: return "its foundation";
+        default: return "?";
+      }
+    };
+    const Place& src = move.from[0];
+    const std::string card = CardLabel(move.cards[0]);
+    if (src.area == Area::kFoundations)
+      return "move " + card + " back from its foundation onto " + where(move.to);
+    return "move " + card + " from " + where(src) + (move.to.area == Area::kFoundations ? " to " : " onto ") +
+           where(move.to);
   }
 
   // "3→7  6♥", "R2→F  A♠", "F→4  5♥" (worry), "9→1  K♣" (into an empty column).

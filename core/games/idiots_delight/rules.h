@@ -18,6 +18,7 @@ namespace talon::idiot {
 // suit from-16 (worry only); to 0-8 a column, kToFoundation the foundation.
 struct Move {
   uint8_t from = 0, to = 0;
+  friend bool operator==(Move, Move) = default;
 };
 inline constexpr uint8_t kFromReserve = 9, kFromFoundation = 16, kToFoundation = 9;
 inline constexpr int kMaxMoves = 96;

@@ -22,6 +22,11 @@ struct Outcome {
 // IdiotsDelight.TinyTableStillDecides). REQUIRES: start made by rules.Setup.
 Outcome Search(const Rules& rules, const Position& start, const SearchLimits& limits);
 
+// The solver's searches in turn from `start` (docs: "Quick looks"): the
+// quick looks for a win, then the complete search; as SolveDeal, with the
+// line in the rules' moves (automatic moves included).
+Outcome SolveFrom(const Rules& rules, const Position& start, const SearchLimits& limits);
+
 // An incomplete best-first search (docs: "Quick looks"): solved with a line,
 // or unknown.
 Outcome BestFirst(const Rules& rules, const Position& start, const SearchLimits& limits);

@@ -32,11 +32,8 @@ MoveSpec ToMoveSpec(const Rules& rules, const Position& p, Move m) {
 
 }  // namespace
 
-SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) {
-  Rules rules;
-  rules.worry = BoolOption(deal.options, "worry");
-  rules.prune = prune;
-  const Position start = rules.Setup(deal.areas);
+Outcome SolveFrom(const Rules& rules, const Position& start, const SearchLimits& limits) {
+  const bool prune = rules.prune;
   Outcome outcome;
   uint64_t quick_nodes = 0;
   double quick_seconds = 0;
@@ -79,6 +76,15 @@ SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) 
     outcome.stats.nodes = quick_nodes;
     outcome.stats.seconds = quick_seconds;
   }
+  return outcome;
+}
+
+SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune) {
+  Rules rules;
+  rules.worry = BoolOption(deal.options, "worry");
+  rules.prune = prune;
+  const Position start = rules.Setup(deal.areas);
+  const Outcome outcome = SolveFrom(rules, start, limits);
   SolveResult result;
   result.verdict = outcome.verdict;
   result.stats = outcome.stats;

@@ -14,4 +14,7 @@ namespace talon::idiot {
 // Rules::prune), for the tests. REQUIRES: CheckDeal(deal).ok().
 SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune);
 
+// The game's sensible player (player.cpp).
+const DifficultyModel* Difficulty();
+
 }  // namespace talon::idiot

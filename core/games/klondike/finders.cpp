@@ -160,7 +160,8 @@ FinderOutcome RunBeams(const Solver& solver, const Pos& start, const SearchLimit
 
 FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
                              std::chrono::steady_clock::time_point t0, uint64_t first_phase_nodes,
-                             bool worry, uint64_t max_nodes, std::vector<MoveSpec>& line) {
+                             bool worry, uint64_t max_nodes, std::vector<MoveSpec>& line,
+                             KlondikeCounters counters) {
   FinderOutcome out;
   SearchLimits own = limits;
   own.max_nodes = max_nodes;
@@ -173,7 +174,7 @@ FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
   narrow.options["worry"] = worry;
   // (With worry, a streamliner of its own would search the seed's rules,
   // whose lines are lines of this game too.)
-  SolveResult t = Solve(narrow, own, true, first_phase_nodes, /*streamline=*/false);
+  SolveResult t = Solve(narrow, own, true, first_phase_nodes, /*streamline=*/false, counters);
   out.nodes = t.stats.nodes;
   out.won = t.verdict == Verdict::kSolved;
   if (out.won) line = std::move(t.moves);

@@ -31,11 +31,12 @@ FinderOutcome RunBeams(const Solver& solver, const Pos& start, const SearchLimit
 // (0: none run) and what is left of the caller's time. Only a win counts.
 FinderOutcome RunStreamliner(const Deal& deal, const SearchLimits& limits,
                              std::chrono::steady_clock::time_point t0, uint64_t first_phase_nodes,
-                             bool worry, uint64_t max_nodes, std::vector<MoveSpec>& line);
+                             bool worry, uint64_t max_nodes, std::vector<MoveSpec>& line,
+                             KlondikeCounters counters);
 
 // SolveKlondike (solve.cpp); `streamline` false leaves out the streamliners
 // (the streamliners' own searches).
 SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint64_t first_phase_nodes,
-                  bool streamline);
+                  bool streamline, KlondikeCounters counters = {});
 
 }  // namespace talon::klondike

@@ -61,16 +61,6 @@ class Klondike : public Game {
       : Game({
             .id = "klondike",
             .title = "Klondike",
-            .summary =
-                "Seven piles of 1 to 7 cards, the top card of each face up; the other 24 cards are "
-                "the stock, turned three at a time (draw=1: one) onto the waste, whose top card is "
-                "playable. Build the tableau down in alternating colours; only a King (with its "
-                "run) fills a space; a face-down card left on top is turned up. Build four "
-                "foundations up in suit from the aces. The face-up run of a pile moves only whole "
-                "(runs=any: any part of it), though its top card may go to a foundation. When the "
-                "stock is empty, the waste is turned over to make a new stock, as long as the last "
-                "pass used a card (passes=N: at most N passes). Win by building all 52 cards on "
-                "the foundations.",
             .options = {
                 OptionSpec{"draw", int64_t{3}, {int64_t{1}, int64_t{3}}, 0,
                            "cards turned from the stock at a time: 1 or 3"},
@@ -190,6 +180,22 @@ class Klondike : public Game {
     return SolveKlondike(deal, limits, /*prune=*/true);
   }
 
+  // A table is a hand-made position with the table's counters.
+  SolveResult SolveTable(const Table& table, const SearchLimits& limits) const override {
+    Deal rest;
+    rest.game = std::string(id());
+    rest.options = table.options;
+    rest.areas = table.areas;
+    KlondikeCounters counters;
+    if (table.counters.size() >= 2) {
+      counters.redeals = static_cast<int>(table.counters[0]);
+      counters.used = table.counters[1] != 0;
+    }
+    return SolveKlondike(rest, limits, /*prune=*/true, 20000, counters);
+  }
+
+  const DifficultyModel* difficulty() const override { return KlondikeDifficulty(); }
+
   Table StartTable(const Deal& deal) const override {
     Table t = Game::StartTable(deal);
     if (t.areas.foundations.empty()) t.areas.foundations.resize(4);
@@ -206,6 +212,9 @@ class Klondike : public Game {
   }
 
   Status Play(Table& t, const MoveSpec& m) const override;
+  std::string RulesText(const Options& options) const override;
+  Notation MoveNotation(const Options& options) const override;
+  std::string DescribeMove(const MoveSpec& m) const override;
   std::string FormatMove(const MoveSpec& m) const override;
   Expected<MoveSpec> ParseMove(std::string_view text) const override;
 
@@ -274,7 +283,7 @@ Status Klondike::Play(Table& t, const MoveSpec& m) const {
   if (from.area == Area::kStock && to.area == Area::kWaste) {
     if (a.stock.empty())
       return Illegal(a.waste.empty() ? "the stock and the waste are empty: nothing to draw"
-                                     : "the stock is empty: turn the waste over first (R)");
+                                     : "the stock is empty: turn the waste over first (W\u2192S)");
     const size_t n = std::min(a.stock.size(), static_cast<size_t>(rules.draw));
     std::vector<Card> turned(a.stock.rbegin(), a.stock.rbegin() + static_cast<std::ptrdiff_t>(n));
     if (m.cards != turned)
@@ -305,7 +314,7 @@ Status Klondike::Play(Table& t, const MoveSpec& m) const {
   }
   // From the waste.
   if (from.area == Area::kWaste && (to.area == Area::kFoundations || to.area == Area::kTableau)) {
-    if (a.waste.empty()) return Illegal("the waste is empty (draw from the stock first: S)");
+    if (a.waste.empty()) return Illegal("the waste is empty (turn cards from the stock first: S\u2192W)");
     if (k != 1) return Illegal("a move from the waste takes its top card only, not " + std::to_string(k) + " cards");
     if (m.cards[0] != a.waste.back())
       return Illegal("the waste's top card is " + CardLabel(a.waste.back()) + ", not " + CardLabel(m.cards[0]));
@@ -382,24 +391,95 @@ Status Klondike::Play(Table& t, const MoveSpec& m) const {
                  "tableau, foundation to tableau with worry=true)");
 }
 
-// Notation: "S  4♥ 9♣ K♦" draw (cards in the order turned), "R" redeal,
-// "W→F  A♠", "W→3  Q♥", "3→F  5♦", "3→7  9♠ 8♥ 7♣" (the run, bottom to top),
-// "F→3  5♦". The foundation is the card's suit, so F carries no number.
+std::string Klondike::RulesText(const Options& options) const {
+  const KlondikeRules r = ReadKlondikeRules(options);
+  std::string out =
+      "Seven piles of 1 to 7 cards are dealt, the top card of each face up; the other 24 cards are the "
+      "stock. Turn the stock " +
+      std::string(r.draw == 1 ? "one card at a time" : NumberWord(r.draw) + " cards at a time") +
+      " onto the waste, whose top card is playable. Build the tableau down in alternating colours; only a "
+      "King, with any cards on it, fills a space; a face-down card left on top is turned up. Build four "
+      "foundations up in suit from the aces. ";
+  out += r.any_run ? "Any face-up card may move with the cards on it. "
+                   : "The face-up cards of a pile move only all together, though the top one may go to a "
+                     "foundation alone. ";
+  out += r.worry ? "The top card of a foundation may come back onto the tableau. "
+                 : "Cards on the foundations stay there. ";
+  if (r.passes == 0)
+    out += "When the stock is empty, turn the waste over to make a new stock, as long as the pass just "
+           "finished used a card from the waste. ";
+  else if (r.passes == 1)
+    out += "Go through the stock once only: the waste is never turned over. ";
+  else
+    out += "When the stock is empty, turn the waste over to make a new stock: " + NumberWord(r.passes) +
+           " passes through the stock in all. ";
+  return out + "Win by building all 52 cards on the foundations.";
+}
+
+Notation Klondike::MoveNotation(const Options& options) const {
+  const KlondikeRules r = ReadKlondikeRules(options);
+  Notation n;
+  n.symbols = {{"1-7", "the tableau piles, numbered from the left"},
+               {"S", "the stock, face down"},
+               {"W", "the waste, the face-up pile the stock is turned onto"},
+               {"F", "the foundation of the card's suit"},
+               {kArrow, "goes to: cards move from the place on the left to the place on the right"},
+               {std::string("S") + kArrow + "W",
+                r.draw == 1 ? "turn the next card of the stock onto the waste"
+                            : "turn the next " + NumberWord(r.draw) +
+                                  " cards of the stock onto the waste, one by one (fewer at its end); the "
+                                  "last named ends on top"}};
+  if (r.passes != 1)
+    n.symbols.push_back({std::string("W") + kArrow + "S", "turn the waste over to make the stock again (a new pass)"});
+  n.symbols.push_back({"9\u2660 8\u2665 7\u2663", "several cards moved together, the bottom one first"});
+  n.symbols.push_back(CardSymbol());
+  n.unwritten = "Not written: turning up a face-down card left on top of a pile; do it at once.";
+  return n;
+}
+
+std::string Klondike::DescribeMove(const MoveSpec& m) const {
+  if (m.from.size() != 1) return "no move";
+  const Place f = m.from[0], t = m.to;
+  auto where = [](const Place& p) -> std::string {
+    switch (p.area) {
+      case Area::kTableau: return "pile " + std::to_string(p.number);
+      case Area::kWaste: return "the waste";
+      case Area::kFoundations: return "its foundation";
+      default: return std::string(AreaName(p.area));
+    }
+  };
+  if (f.area == Area::kStock)
+    return m.cards.size() == 1 ? "turn the next card of the stock, " + Labels(m.cards) + ", onto the waste"
+                               : "turn the next " + NumberWord(static_cast<long long>(m.cards.size())) +
+                                     " cards of the stock, " + Labels(m.cards) + ", onto the waste (" +
+                                     CardLabel(m.cards.back()) + " ends on top)";
+  if (f.area == Area::kWaste && t.area == Area::kStock) return "turn the waste over to make the stock again";
+  if (m.cards.empty()) return "no move";
+  const std::string to = (t.area == Area::kFoundations ? " to " : " onto ") + where(t);
+  if (f.area == Area::kWaste) return "move the waste's top card, " + Labels(m.cards) + "," + to;
+  if (f.area == Area::kFoundations) return "move " + Labels(m.cards) + " back from its foundation" + to;
+  if (m.cards.size() > 1)
+    return "move the run " + Labels(m.cards) + " from " + where(f) + to;
+  return "move " + Labels(m.cards) + " from " + where(f) + to;
+}
+
+// Notation: "S→W  4♥ 9♣ K♦" a draw (the cards in the order turned), "W→S" a
+// redeal, "W→F  A♠", "W→3  Q♥", "3→F  5♦", "3→7  9♠ 8♥ 7♣" (the run,
+// bottom to top), "F→3  5♦". The foundation is the card's suit, so F carries
+// no number. ParseMove also reads "S" for a draw and "R" for a redeal.
 std::string Klondike::FormatMove(const MoveSpec& m) const {
   if (m.from.size() != 1) return Game::FormatMove(m);
   const Place f = m.from[0], t = m.to;
   auto end = [](const Place& p) -> std::string {
     switch (p.area) {
       case Area::kWaste: return "W";
+      case Area::kStock: return "S";
       case Area::kFoundations: return "F";
       case Area::kTableau: return std::to_string(p.number);
       default: return std::string(AreaName(p.area));
     }
   };
-  std::string out;
-  if (f.area == Area::kStock && t.area == Area::kWaste) out = "S";
-  else if (f.area == Area::kWaste && t.area == Area::kStock) return "R";
-  else out = end(f) + kArrow + end(t);
+  std::string out = end(f) + kArrow + end(t);
   if (!m.cards.empty()) out += "  " + Labels(m.cards);
   return out;
 }
@@ -407,8 +487,8 @@ std::string Klondike::FormatMove(const MoveSpec& m) const {
 Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
   auto bad = [&](const std::string& why) {
     return Status::BadInput("move '" + Excerpt(text) + "': " + why +
-                            " (klondike moves: S, R, W→F, W→3, 3→F, 3→7, F→3, each but R followed "
-                            "by its cards)");
+                            " (klondike moves: S\u2192W, W\u2192S, W\u2192F, W\u21923, 3\u2192F, "
+                            "3\u21927, F\u21923, each but W\u2192S followed by its cards)");
   };
   const std::vector<std::string_view> words = SplitWords(text);
   if (words.empty()) return Status::BadInput("empty move");
@@ -418,31 +498,32 @@ Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
     if (!card) return bad("'" + Excerpt(words[w]) + "' is not a card (e.g. KS, 10H, K\u2660)");
     m.cards.push_back(*card);
   }
-  const std::string code(words[0]);
-  if (code == "S" || code == "s") {
+  std::string code(words[0]);
+  if (size_t at = code.find("->"); at != std::string::npos) code.replace(at, 2, kArrow);
+  for (char& c : code)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  if (code == "S" || code == std::string("S") + kArrow + "W") {
     if (m.cards.empty()) return bad("a draw names the cards it turns");
     m.from = {Place{Area::kStock, 0}};
     m.to = Place{Area::kWaste, 0};
     m.count = m.cards.size() > 1 ? static_cast<int>(m.cards.size()) : 0;
     return m;
   }
-  if (code == "R" || code == "r") {
+  if (code == "R" || code == std::string("W") + kArrow + "S") {
     if (!m.cards.empty()) return bad("a redeal names no cards");
     m.from = {Place{Area::kWaste, 0}};
     m.to = Place{Area::kStock, 0};
     return m;
   }
-  size_t arrow = code.find(kArrow);
-  size_t arrow_len = std::string(kArrow).size();
-  if (arrow == std::string::npos) arrow = code.find("->"), arrow_len = 2;
-  if (arrow == std::string::npos) return bad("no arrow (→ or ->) between the two places");
+  const size_t arrow = code.find(kArrow);
+  if (arrow == std::string::npos) return bad("no arrow (\u2192 or ->) between the two places");
   if (m.cards.empty()) return bad("the move names no cards");
   auto place = [&](std::string_view s, bool source) -> Expected<Place> {
-    if (s == "W" || s == "w") {
-      if (!source) return bad("nothing moves to the waste but a draw (S)");
+    if (s == "W") {
+      if (!source) return bad("nothing moves to the waste but a draw (S\u2192W)");
       return Place{Area::kWaste, 0};
     }
-    if (!s.empty() && (s[0] == 'F' || s[0] == 'f')) {
+    if (!s.empty() && s[0] == 'F') {
       if (s.size() == 1) return Place{Area::kFoundations, static_cast<int>(m.cards[0].suit()) + 1};
       if (s.size() == 2 && s[1] >= '1' && s[1] <= '4') return Place{Area::kFoundations, s[1] - '0'};
       return bad("'" + std::string(s) + "' is not a foundation (F, or F1-F4)");
@@ -452,7 +533,7 @@ Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
   };
   auto a = place(std::string_view(code).substr(0, arrow), true);
   if (!a) return a.status();
-  auto b = place(std::string_view(code).substr(arrow + arrow_len), false);
+  auto b = place(std::string_view(code).substr(arrow + std::string(kArrow).size()), false);
   if (!b) return b.status();
   m.from = {*a};
   m.to = *b;

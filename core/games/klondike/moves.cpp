@@ -11,7 +11,7 @@
 
 namespace talon::klondike {
 
-Pos Solver::Start(const Deal& deal) {
+Pos Solver::Start(const Deal& deal, KlondikeCounters counters) {
   Pos s{};
   const Areas& a = deal.areas;
   for (int i = 0; i < kPiles; ++i) {
@@ -36,6 +36,8 @@ Pos Solver::Start(const Deal& deal) {
     start_talon_[i] = talon[i].code();
   }
   s.mask = s.n >= 32 ? ~0u : (1u << s.n) - 1u;
+  s.redeals = static_cast<uint8_t>(r_.passes != 0 ? counters.redeals : 0);
+  s.yield = counters.used ? 1 : 0;
   return s;
 }
 

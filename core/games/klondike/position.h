@@ -84,6 +84,7 @@ struct Pos {
 enum Kind : uint8_t { kTalonF, kTalonT, kTabF, kTabT, kFoundT, kDraw, kRedeal };
 struct Move {
   uint8_t kind = 0, a = 0, b = 0, c = 0;
+  friend bool operator==(Move, Move) = default;
 };
 
 }  // namespace talon::klondike

@@ -30,14 +30,14 @@ KlondikeRules ReadKlondikeRules(const Options& options) {
 }
 
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune,
-                          uint64_t first_phase_nodes) {
-  return klondike::Solve(deal, limits, prune, first_phase_nodes, /*streamline=*/true);
+                          uint64_t first_phase_nodes, KlondikeCounters counters) {
+  return klondike::Solve(deal, limits, prune, first_phase_nodes, /*streamline=*/true, counters);
 }
 
 namespace klondike {
 
 SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint64_t first_phase_nodes,
-                  bool streamline) {
+                  bool streamline, KlondikeCounters counters) {
   const uint64_t kFirstBudget = std::max<uint64_t>(first_phase_nodes, 1);
   // With max_nodes = B, restart phases run while their budget is at most
   // B/8 (together less than B/4), the beams get at most B/4, the
@@ -57,7 +57,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
   Solver solver(rules, prune);
   const uint64_t kSliceFactor = solver.Acyclic() ? 2 : 4;  // relaxation slices
   SolveResult result;
-  const Pos start = solver.Start(deal);
+  const Pos start = solver.Start(deal, counters);
   auto finish = [&](Verdict v, const std::string& limit, size_t bytes) {
     result.verdict = v;
     result.stats.limit = limit;
@@ -99,7 +99,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
     Solver& relaxed = relaxation->solver;
     std::vector<MoveSpec> unused;  // (a win of draw 1 is no win here)
     const PhaseOutcome r =
-        RunPhase(relaxed, relaxed.Start(deal), limits, cap, t0, stack, relaxation->lost,
+        RunPhase(relaxed, relaxed.Start(deal, counters), limits, cap, t0, stack, relaxation->lost,
                  relaxed.Acyclic() ? TableUse::kKeepAcyclic : TableUse::kKeepTarjan, &unused);
     used += r.nodes;
     result.stats.nodes = used;
@@ -141,7 +141,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
       if (!f.won && f.limit.empty() && streamline && (rules.any_run || rules.worry) && !has_second) {
         const uint64_t stream_cap = limits.max_nodes ? limits.max_nodes / kStreamShare : kStreamNodes;
         const FinderOutcome narrow =
-            RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/false, stream_cap, result.moves);
+            RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/false, stream_cap, result.moves, counters);
         f = {narrow.won, narrow.limit, f.nodes + narrow.nodes};
       }
       used += f.nodes;
@@ -159,7 +159,7 @@ SolveResult Solve(const Deal& deal, const SearchLimits& limits, bool prune, uint
     } else if (has_second && relaxation && relaxation->won && budget >= kSliceFrom && !second_tried) {
       second_tried = true;  // the second streamliner
       const FinderOutcome narrow =
-          RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/true, kSecondStreamNodes, result.moves);
+          RunStreamliner(deal, limits, t0, first_phase_nodes, /*worry=*/true, kSecondStreamNodes, result.moves, counters);
       used += narrow.nodes;
       result.stats.nodes = used;
       if (narrow.won) return finish(Verdict::kSolved, "", o.table_bytes);

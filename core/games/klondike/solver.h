@@ -19,6 +19,14 @@ struct KlondikeRules {
 // REQUIRES: `options` complete for the klondike game.
 KlondikeRules ReadKlondikeRules(const Options& options);
 
+// The checker's counters (Table::counters) a position carries besides its
+// cards: the redeals made, and whether a card has left the waste since the
+// last redeal (or the start). A deal starts with none.
+struct KlondikeCounters {
+  int redeals = 0;
+  bool used = false;
+};
+
 // Decides a Klondike deal (or hand-made position).
 // REQUIRES: CheckDeal(deal).ok() for the klondike game.
 // Returns solved with a line that replays through the checker, unsolvable
@@ -28,7 +36,11 @@ KlondikeRules ReadKlondikeRules(const Options& options);
 // draws and redeals as moves, every legal move, nothing played without
 // branching. `first_phase_nodes` is the first restart phase's budget; the
 // tests make it tiny so that small positions go through many phases.
+// `counters`: the position's counters (a table's, for Game::SolveTable).
 SolveResult SolveKlondike(const Deal& deal, const SearchLimits& limits, bool prune = true,
-                          uint64_t first_phase_nodes = 20000);
+                          uint64_t first_phase_nodes = 20000, KlondikeCounters counters = {});
+
+// Klondike's sensible player (player.cpp).
+const DifficultyModel* KlondikeDifficulty();
 
 }  // namespace talon

@@ -27,8 +27,11 @@ class Solver {
   // Perturbs the move order by `seed` (0: none; restart phases).
   void set_seed(uint64_t seed) { seed_ = seed; }
 
-  // The deal's position. REQUIRES: CheckDeal(deal).ok().
-  Pos Start(const Deal& deal);
+  // The deal's position, with `counters`. REQUIRES: CheckDeal(deal).ok().
+  Pos Start(const Deal& deal, KlondikeCounters counters = {});
+  // Returns true only if card c, playable to its foundation, may go up
+  // without branching (Safe, below).
+  bool SafeToFoundation(const Pos& s, uint8_t c) const { return Safe(s, c); }
   // s's returned position: the cards from the talon that the draw-1 game
   // could play back, put back, pointer 0, no card played in the pass
   // (docs/solvers/klondike.md#talon-returned). `returned` (may be null) gets

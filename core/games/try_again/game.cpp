@@ -42,12 +42,6 @@ class TryAgain final : public Game {
       : Game({
             .id = "try-again",
             .title = "Try Again",
-            .summary =
-                "Deal the pack one card at a time onto any of four heaps, as you choose, or "
-                "straight to a foundation. Each ace goes out at once to start a foundation, built "
-                "up by one regardless of suit (A, 2, 3, ... K). The top cards of the heaps may be "
-                "built at any time (option build=after-deal: only once the whole pack is dealt). "
-                "You win when all 52 cards are built.",
             .options = {OptionSpec{"build", std::string("anytime"),
                                    {std::string("anytime"), std::string("after-deal")}, 0,
                                    "anytime: heap tops and the dealt card may be built at any "
@@ -106,6 +100,8 @@ class TryAgain final : public Game {
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveTryAgain(deal, limits, true);
   }
+
+  const DifficultyModel* difficulty() const override { return TryAgainDifficulty(); }
 
   Status Play(Table& table, const MoveSpec& move) const override {
     Areas& a = table.areas;
@@ -167,6 +163,40 @@ class TryAgain final : public Game {
     size_t built = 0;
     for (const Pile& f : table.areas.foundations) built += f.size();
     return built == 52;
+  }
+
+  std::string RulesText(const Options& options) const override {
+    const bool anytime = Anytime(options);
+    return std::string("Deal the pack one card at a time onto any of four heaps, as you choose") +
+           (anytime ? ", or straight to a foundation. " : ". ") +
+           "Each ace goes out at once to start a foundation, built up by one regardless of suit (A, 2, "
+           "3, ... K). " +
+           (anytime ? "The top cards of the heaps may be built at any time. "
+                    : "Nothing else is built until the whole pack is dealt; then build the top cards of "
+                      "the heaps. ") +
+           "You win when all 52 cards are built.";
+  }
+
+  Notation MoveNotation(const Options&) const override {
+    return {.symbols = {{"S", "the pack (the stock), dealt one card at a time"},
+                        {"1-4", "the heaps"},
+                        {"F1-F4", "the foundations, numbered in the order their aces came out"},
+                        {">", "goes to: the card moves from the place on the left to the place on the right"},
+                        CardSymbol()},
+            .unwritten = "Not written: aces going out. When the next card of the pack is an ace, put it "
+                         "out at once as the next foundation, before the next written move.",
+            .at_start = "the aces on top of the pack are out as foundations"};
+  }
+
+  std::string DescribeMove(const MoveSpec& move) const override {
+    if (move.from.empty() || move.cards.empty()) return "no move";
+    const std::string card = CardLabel(move.cards[0]);
+    const std::string to = move.to.area == Area::kFoundations ? "foundation " + std::to_string(move.to.number)
+                                                              : "heap " + std::to_string(move.to.number);
+    if (move.from[0].area == Area::kStock)
+      return "deal the next card of the pack, " + card + ", " +
+             (move.to.area == Area::kFoundations ? "straight onto " : "onto ") + to;
+    return "build the top card of heap " + std::to_string(move.from[0].number) + ", " + card + ", onto " + to;
   }
 
   // "S>2  7♥" (deal to heap 2), "S>F3  7♥" (deal to foundation 3),

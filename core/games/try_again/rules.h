@@ -36,6 +36,7 @@ enum class Kind : uint8_t { kBuildHeap, kDealToFoundation, kDealToHeap };
 struct TryMove {
   Kind kind = Kind::kDealToHeap;
   uint8_t heap = 0;
+  friend bool operator==(TryMove, TryMove) = default;
 };
 
 inline int RankOf(uint8_t code) { return code >> 2; }

@@ -8,6 +8,7 @@
 
 #include "core/games/games.h"
 #include "core/games/try_again/dead.h"
+#include "core/games/try_again/decide.h"
 #include "core/games/try_again/finders.h"
 #include "core/games/try_again/rules.h"
 #include "core/games/try_again/solver.h"
@@ -25,14 +26,9 @@ constexpr uint64_t kFirstNodes = 50'000;     // the first complete search
 constexpr int kProbeMinPack = 30;            // cards still to deal for the win-finders to run
 constexpr int kAllToFindersPack = 40;        // from this many cards to deal, phase 3 gets only leftovers
 
-// The solver's view of a deal: the pack in dealing order and the start
-// position (aces at the top of the pack already out).
-struct Loaded {
-  TryDeal td;
-  TryRules rules;
-  TryPosition start;
-};
-void Load(const Deal& deal, bool prune, Loaded& out) {
+}  // namespace
+
+void try_again::Load(const Deal& deal, bool prune, Loaded& out) {
   TryDeal& td = out.td;
   td.anytime = Anytime(deal.options);
   const Pile& stock = deal.areas.stock;
@@ -53,6 +49,8 @@ void Load(const Deal& deal, bool prune, Loaded& out) {
     for (Card c : deal.areas.tableau[h]) start.heap[h][start.len[h]++] = c.code();
   out.rules.Settle(start);
 }
+
+namespace {
 
 // The winning line as MoveSpecs, played on the checker's table alongside
 // (the solver's heap h is the table's heap h; a card goes to the first
@@ -126,16 +124,15 @@ uint64_t TryAgainFinderBudget(const SearchLimits& limits, uint64_t spent, int ei
   return limits.max_seconds > 0 ? uint64_t{1} << 62 : kFinderNodes;
 }
 
-SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool prune) {
-  Loaded loaded;
-  Load(deal, prune, loaded);
-  const TryRules& rules = loaded.rules;
-  const TryPosition& start = loaded.start;
+namespace try_again {
 
+SolveResult SolveFrom(const TryRules& rules, const TryPosition& start, const SearchLimits& limits,
+                      std::vector<TryMove>& line) {
+  const bool prune = rules.prune;
+  const int pack = rules.deal->size;
   // Three phases: a short complete search (small positions end there), the
   // win-finders, then the complete search with what is left of the limits.
   SolveResult result;
-  std::vector<TryMove> line;
   const auto t0 = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   uint64_t spent = 0;  // nodes and win-finder moves so far
@@ -160,11 +157,11 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
     first.max_nodes = limits.max_nodes ? std::max<uint64_t>(1, std::min(limits.max_nodes / 4, kFirstNodes)) : kFirstNodes;
     search(first);
   }
-  if (prune && !done && (loaded.td.size - start.dealt) >= kProbeMinPack) {
+  if (prune && !done && (pack - start.dealt) >= kProbeMinPack) {
     // The win-finders' share of what is left: all of it from
     // kAllToFindersPack cards to deal, else 7/8 (docs: "Phases"). They never
     // prove a loss, so "unsolvable" still comes only from the complete search.
-    const int eighths = (loaded.td.size - start.dealt) >= kAllToFindersPack ? 8 : kProbeEighths;
+    const int eighths = (pack - start.dealt) >= kAllToFindersPack ? 8 : kProbeEighths;
     const uint64_t budget = TryAgainFinderBudget(limits, spent, eighths);
     const std::function<bool()> stop = [&] {
       return (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) ||
@@ -187,6 +184,16 @@ SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool pru
   if (!done) search(rest());
   result.stats.nodes = spent;
   result.stats.seconds = elapsed();
+  return result;
+}
+
+}  // namespace try_again
+
+SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool prune) {
+  Loaded loaded;
+  Load(deal, prune, loaded);
+  std::vector<TryMove> line;
+  SolveResult result = SolveFrom(loaded.rules, loaded.start, limits, line);
   if (result.verdict != Verdict::kSolved) return result;
   result.moves = Specs(deal, line);
   return result;

@@ -12,6 +12,9 @@ namespace talon {
 // REQUIRES: CheckDeal(deal).ok() for game "try-again".
 SolveResult SolveTryAgain(const Deal& deal, const SearchLimits& limits, bool prune = true);
 
+// Try Again's sensible player (player.cpp).
+const DifficultyModel* TryAgainDifficulty();
+
 namespace try_again {
 
 // True iff option `build` is "anytime" (else "after-deal").

@@ -297,9 +297,9 @@ TEST(Klondike, WonWhenAllFiftyTwoAreBuilt) {
 
 TEST(Klondike, NotationRoundTrips) {
   const std::vector<std::pair<MoveSpec, std::string>> cases = {
-      {Mv(kStock, kWaste, {"4H", "9C", "KD"}), "S  4\u2665 9\u2663 K\u2666"},
-      {Mv(kStock, kWaste, {"4H"}), "S  4\u2665"},
-      {Mv(kWaste, kStock, {}), "R"},
+      {Mv(kStock, kWaste, {"4H", "9C", "KD"}), "S\u2192W  4\u2665 9\u2663 K\u2666"},
+      {Mv(kStock, kWaste, {"4H"}), "S\u2192W  4\u2665"},
+      {Mv(kWaste, kStock, {}), "W\u2192S"},
       {Mv(kWaste, F(4), {"AS"}), "W\u2192F  A\u2660"},
       {Mv(kWaste, T(3), {"QH"}), "W\u21923  Q\u2665"},
       {Mv(T(3), F(2), {"5D"}), "3\u2192F  5\u2666"},
@@ -318,6 +318,19 @@ TEST(Klondike, NotationRoundTrips) {
   auto numbered = K().ParseMove("W->F4 AS");
   ASSERT_TRUE(numbered.ok());
   EXPECT_EQ(*numbered, Mv(kWaste, F(4), {"AS"}));
+  // The older forms of a draw ("S" and the cards) and a redeal ("R") still read.
+  for (const auto& [text, move] : std::vector<std::pair<std::string, MoveSpec>>{
+           {"S  4\u2665 9\u2663 K\u2666", Mv(kStock, kWaste, {"4H", "9C", "KD"})},
+           {"s 4H", Mv(kStock, kWaste, {"4H"})},
+           {"R", Mv(kWaste, kStock, {})},
+           {"w->s", Mv(kWaste, kStock, {})},
+           {"S->W 4H 9C", Mv(kStock, kWaste, {"4H", "9C"})}}) {
+    auto old = K().ParseMove(text);
+    ASSERT_TRUE(old.ok()) << text << ": " << old.status().message();
+    EXPECT_EQ(*old, move) << text;
+  }
+  EXPECT_FALSE(K().ParseMove("S->W").ok()) << "a draw names its cards";
+  EXPECT_FALSE(K().ParseMove("W->S 5C").ok()) << "a redeal names none";
   EXPECT_FALSE(K().ParseMove("").ok());
   EXPECT_FALSE(K().ParseMove("3 7 9S").ok());
   EXPECT_FALSE(K().ParseMove("3->7").ok());
