@@ -365,7 +365,7 @@ Expected<Solution> ParseHeader(std::string_view line, GameList games, const Game
   s.options = std::move(*complete);
   auto verdict = ParseVerdict(words.back());
   if (!verdict)
-    return Status::BadInput("'" + std::string(words.back()) +
+    return Status::BadInput("'" + Excerpt(words.back()) +
                             "' is not a result (solved, unsolvable, unknown or played)" + kShape);
   s.result = *verdict;
   return s;
@@ -409,7 +409,7 @@ Expected<std::vector<Solution>> ReadText(std::istream& in, const std::string& so
     const size_t want = current->moves.size() + 1;
     std::string_view num = line.substr(0, k);
     if (num != std::to_string(want))
-      return Status::BadInput(where() + ": move numbered " + std::string(num) + ", but this is move " +
+      return Status::BadInput(where() + ": move numbered " + Excerpt(num) + ", but this is move " +
                               std::to_string(want) + " of " + current->game +
                               (current->deal ? "#" + current->shuffle + (current->shuffle.empty() ? "" : "-") +
                                                    std::to_string(*current->deal)

@@ -201,7 +201,7 @@ Status ParsePaper(const std::string& text, const std::string& what, double& w, d
   if (lower.size() > 2 && lower.compare(lower.size() - 2, 2, "mm") == 0 && x != std::string::npos &&
       number(std::string_view(lower).substr(0, x), a) &&
       number(std::string_view(lower).substr(x + 1, lower.size() - 2 - x - 1), b)) {
-    if (a < 50 || b < 50 || a > 2000 || b > 2000)
+    if (!(a >= 50 && b >= 50 && a <= 2000 && b <= 2000))  // NaN ("nan" reads) too
       return Status::Usage(what + ": '" + Excerpt(text, 80) + "': each side must be 50 to 2000 mm");
     w = a * kPointsPerMm;
     h = b * kPointsPerMm;
@@ -261,13 +261,15 @@ Expected<Template> ParseTemplate(const std::string& text, const std::string& sou
     const size_t colon = what.find(": ", at == std::string::npos ? 0 : at);
     const std::string column = at == std::string::npos ? "" : what.substr(at, what.find(':', at) - at);
     if (colon != std::string::npos) what = what.substr(colon + 2);
+    // nlohmann quotes what it read last, each control character as
+    // <U+000A>: cut, as every quote of input is.
     return Status::BadInput(source + ":" + std::to_string(line) + ": not valid JSON" +
-                            (column.empty() ? "" : " (" + column + ")") + ": " + what);
+                            (column.empty() ? "" : " (" + column + ")") + ": " + Printable(Excerpt(what, 200)));
   } catch (const json::exception& e) {  // a number out of range (1e999)
     std::string why = e.what();
     if (why.rfind("[json.exception.", 0) == 0 && why.find("] ") != std::string::npos)
       why.erase(0, why.find("] ") + 2);
-    return Status::BadInput(source + ": not valid JSON: " + why);
+    return Status::BadInput(source + ": not valid JSON: " + Printable(Excerpt(why, 200)));
   }
   if (!j.is_object()) return Status::BadInput(source + ":1: a template is a JSON object { ... }");
   Template t;

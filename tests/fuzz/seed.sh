@@ -8,7 +8,7 @@ BIN=$(cd "${1:?usage: seed.sh BIN_DIR}" && pwd)
 cd "$(dirname "$0")"
 C=corpus
 rm -rf "$C"
-mkdir -p "$C/deal" "$C/solution" "$C/template" "$C/options"
+mkdir -p "$C/deal" "$C/solution" "$C/template" "$C/options" "$C/per_deal"
 
 # variants GAME: the --option sets to seed for GAME (one a line; "" = defaults).
 variants() {
@@ -98,6 +98,89 @@ tbad colour '{"colours": {"red": "red"}}'
 tbad fonts '{"fonts": {"title_pt": 1000}}'
 tbad cards '{"card_width_mm": 20, "min_card_width_mm": 40}'
 tbad columns '{"solution_columns": 2.5}'
+
+# Per-deal tables (talon-per-deal/1): several games and options, two games
+# in one run, a shard, PySolFC's numbers, grades, deals read from a file whose name
+# needs quoting and percent-encoding, an old table, and the bad tables of
+# tests/unit/per_deal_test.cpp.
+P=$C/per_deal
+stats() { # NAME ARGS...: the per-deal table of talon-stats ARGS
+  local name=$1
+  shift
+  "$BIN/talon-stats" -j 1 --max-nodes 20000 "$@" --per-deal "$P/$name.csv" >/dev/null
+}
+stats fifteen --game fifteen --deals 1-4
+stats carpet-optional --game carpet --deals 1-3 --option patching=optional
+stats thirteens-slots15 --game thirteens --deals 1-3 --option slots=15
+stats klondike-draw1 --game klondike --deals 1-3 --option draw=1 --option passes=2
+stats four-of-a-kind-clock --game four-of-a-kind --deals 5 --option method=clock --max-seconds 30
+stats two-games --game fourteen-out,take-ten --deals 1-3
+stats shard-2-of-3 --game try-again,idiots-delight --deals 1-5 --shard 2/3
+stats pysol --game klondike --shuffle pysol --deals 1-3
+stats graded --game fourteen-out,carpet --deals 1-3 --grades
+stats empty-shard --game fifteen --deals 1-2 --shard 3/4
+tmp=$(mktemp -d)
+# Deals without numbers: their labels are FILE:LINE, quoted in the table.
+"$BIN/talon-deal" --game take-fourteen --deals 1-2 | sed 's/"deal":[0-9]*,"shuffle":"talon-v1",//' \
+  >"$tmp/a b,\"c\".jsonl"
+(cd "$tmp" && "$BIN/talon-stats" -j 1 --max-nodes 20000 "a b,\"c\".jsonl" --per-deal files.csv >/dev/null)
+mv "$tmp/files.csv" "$P/files.csv"
+rm -r "$tmp"
+{ printf '\xEF\xBB\xBF'; sed 's/$/\r/' "$P/fifteen.csv"; echo; } >"$P/bom-crlf-blank.csv"
+printf '%s\n' 'game,options,deal,result,nodes,moves,score' 'fifteen,,4,solved,20,20,' 'fifteen,,2,unsolvable,9,,' \
+  >"$P/old.csv"
+printf '%s\r\n' '# talon-per-deal/1 deals=files:a%20b.jsonl shard=1/1 max-nodes=none max-seconds=10 version=0.1.0 x-note=mine' \
+  'index,x-comment,deal,game,options,result,nodes,moves,score,grade' '0,hi,"a b.jsonl:1",thirteens,,solved,28,28,,3' '' \
+  '1,,"odd""name' 'x:2",thirteens,slots=10,unknown,5,,,' >"$P/columns-quotes-grade.csv"
+head=$(head -1 "$P/fifteen.csv")
+cols='game,options,deal,result,nodes,moves,score,index'
+pbad() { local name=$1; shift; printf '%s\n' "$@" >"$P/bad-$name.csv"; }
+pbad deal-jsonl '{"format":"talon-deal/1"}'
+pbad comment '# something else'
+pbad format "${head/per-deal\/1/per-deal\/2}" "$cols"
+pbad short-columns 'game,options,deal' 'fifteen,,1'
+pbad not-key-value "$head oops" "$cols"
+pbad key-twice "$head shard=1/1" "$cols"
+pbad files-none '# talon-per-deal/1 deals=files: shard=1/1 max-nodes=1 max-seconds=none version=1' "$cols"
+pbad files-percent '# talon-per-deal/1 deals=files:a%2 shard=1/1 max-nodes=1 max-seconds=none version=1' "$cols"
+pbad files-equals '# talon-per-deal/1 deals=files:a=b shard=1/1 max-nodes=1 max-seconds=none version=1' "$cols"
+pbad range '# talon-per-deal/1 deals=5-1 shard=1/1 max-nodes=1 max-seconds=none version=1' "$cols"
+pbad shard '# talon-per-deal/1 deals=1-4 shard=5/4 max-nodes=1 max-seconds=none version=1' "$cols"
+pbad max-nodes '# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=0 max-seconds=none version=1' "$cols"
+pbad max-seconds '# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=1 max-seconds=inf version=1' "$cols"
+pbad version '# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=1 max-seconds=none version=' "$cols"
+pbad unknown-key "$head threads=2" "$cols"
+pbad missing-key '# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=1 version=1' "$cols"
+pbad no-columns "$head"
+pbad unknown-column "$head" "$cols,speed"
+pbad column-twice "$head" "$cols,game"
+pbad column-quote "$head" 'game,"options'
+row='fifteen,,1,solved,20,20,,0'
+while read -r name l; do
+  pbad "$name" "$head" "$cols" "$row" "$l"
+done <<'LINES'
+fields fifteen,,2,solved,20,20,1
+game fiveteen,,2,solved,20,20,,1
+option-pair thirteens,slots,2,solved,20,20,,1
+option-twice thirteens,slots=5 slots=5,2,solved,20,20,,1
+option-value thirteens,slots=7,2,solved,20,20,,1
+option-name fifteen,draw=1,2,solved,20,20,,1
+deal-empty fifteen,,,solved,20,20,,1
+result fifteen,,2,won,20,20,,1
+nodes fifteen,,2,solved,2e3,20,,1
+moves-empty fifteen,,2,solved,20,,,1
+moves-unsolvable fifteen,,2,unsolvable,20,20,,1
+score fifteen,,2,solved,20,20,x,1
+index fifteen,,2,solved,20,20,,one
+deal-range fifteen,,9,solved,20,20,,1
+deal-file fifteen,,t.jsonl:2,solved,20,20,,1
+index-position fifteen,,3,solved,20,20,,1
+after-quote fifteen,,"2"x,solved,20,20,,1
+inner-quote fifteen,,2"",solved,20,20,,1
+LINES
+pbad index-shard '# talon-per-deal/1 deals=1-4 shard=1/2 max-nodes=none max-seconds=none version=1' "$cols" \
+  'fifteen,,2,solved,20,20,,1'
+pbad grade "$head" "$cols,grade" 'fifteen,,1,solved,20,20,,0,hard'
 
 # Option values and command-line values: the first line is given to every
 # parser, every line is a NAME=VALUE pair.

@@ -872,6 +872,30 @@ TEST(SolutionTextErrors, NameTheLine) {
   ExpectReadError("fake#7 slots=5 solved\n", {"s.txt:1: options: unknown option 'slots'"});
 }
 
+TEST(SolutionTextErrors, EveryGamesNotationQuotesLittle) {
+  // A bad move of any game, however long its parts, gives a short message.
+  const std::string big(1000, 'x');
+  for (const Game* game : AllGames())
+    for (const std::string& text : {big, big + " KS", "1->" + big + " KS", big + "->1 KS", "1->2 " + big,
+                                    "1\u2192" + big + " KS", big + "\u21921 KS", "F" + big + "->1 KS",
+                                    "1+" + big + "  KS AH", "S " + big, big + ">F 7H", "1>" + big + " 7H"}) {
+      auto m = game->ParseMove(text);
+      if (m.ok()) continue;
+      EXPECT_LT(m.status().message().size(), 400u) << game->id() << ": " << m.status().message();
+    }
+}
+
+TEST(SolutionTextErrors, QuoteAtMostFortyBytes) {
+  const std::string big(2000, '7');
+  for (const std::string& text : {"fake#7 " + big + "\n", "fake#7 solved\n" + big + ". 3+9 KS AH\n"}) {
+    std::istringstream in(text);
+    auto read = ReadSolutions(in, "s.txt", kGames);
+    ASSERT_FALSE(read.ok());
+    EXPECT_LT(read.status().message().size(), 300u) << read.status().message();
+    EXPECT_NE(read.status().message().find("777..."), std::string::npos) << read.status().message();
+  }
+}
+
 TEST(SolutionRead, DetectsJsonLines) {
   Solution a = FakeSolution(), b = FakeSolution();
   b.deal = 8;

@@ -98,6 +98,30 @@ TEST(PerDeal, WritesAndReadsBack) {
   EXPECT_EQ(t->records[1].line, 4u);
 }
 
+TEST(PerDeal, AGradedTableReadsBackAsWritten) {
+  PerDealRun run;
+  run.deals = "1-2";
+  run.version = "0.1.0";
+  run.graded = true;
+  const Game& game = *FindGame("fourteen-out");
+  SurveyEntry a{"1", Verdict::kSolved, 26, 26, std::nullopt, 0};
+  a.graded = true;
+  a.grade = 3;
+  SurveyEntry b{"2", Verdict::kUnsolvable, 9, 0, std::nullopt, 0};
+  b.graded = true;
+  const std::string text = PerDealHeader(run) + PerDealLine(game, {}, a, 0) + PerDealLine(game, {}, b, 1);
+  auto t = ParsePerDeal("t.csv", text);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_TRUE(t->run.graded);
+  ASSERT_EQ(t->records.size(), 2u);
+  EXPECT_EQ(t->records[0].grade, 3u);
+  EXPECT_FALSE(t->records[1].grade.has_value());
+  EXPECT_EQ(PerDealHeader(t->run), PerDealHeader(run));
+  t = ParsePerDeal("t.csv", kHead + kCols);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_FALSE(t->run.graded);
+}
+
 TEST(PerDeal, ReadsFilesKeysQuotesOldFilesAndSpreadsheetHabits) {
   EXPECT_EQ(PerDealFilesKey({"a b,c.jsonl", "-"}), "files:a%20b%2Cc.jsonl,-");
   // A run over files: a label quoted as RFC 4180 says, with a line end inside.
@@ -132,6 +156,20 @@ TEST(PerDeal, ReadsFilesKeysQuotesOldFilesAndSpreadsheetHabits) {
                                 kCols);
   ASSERT_TRUE(t.ok()) << t.status().message();
   EXPECT_TRUE(t->records.empty());
+}
+
+TEST(PerDeal, EveryFieldMayBeQuoted) {
+  // Each quoted field is unquoted into its own buffer; a later one must not
+  // move an earlier one (ASan saw a use after free here).
+  auto t = ParsePerDeal("t.csv", "# talon-per-deal/1 deals=files:x shard=1/1 max-nodes=none max-seconds=none version=1\n"
+                                 "\"game\",\"options\",\"deal\",\"result\",\"nodes\",\"moves\",\"score\",\"index\"\n"
+                                 "\"carpet\",\"patching=optional\",\"a\"\"b:1\",\"solved\",\"93\",\"93\",\"52\",\"0\"\n");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->records.size(), 1u);
+  EXPECT_EQ(t->groups[0].options_text, "patching=optional");
+  EXPECT_EQ(t->records[0].label, "a\"b:1");
+  EXPECT_EQ(t->records[0].nodes, 93u);
+  EXPECT_EQ(t->records[0].score, 52);
 }
 
 TEST(PerDeal, RefusesWhatIsNotAPerDealFile) {
@@ -218,6 +256,34 @@ TEST(PerDeal, RefusesBadLinesNamingTheField) {
   // grade, when present, is a whole number or empty.
   EXPECT_EQ(Error(kHead + "game,options,deal,result,nodes,moves,score,index,grade\nfifteen,,1,solved,20,20,,0,hard\n"),
             "t.csv:3: grade: 'hard' is not a whole number");
+  EXPECT_EQ(Error(kHead + "game,options,deal,result,nodes,moves,score,index,grade\nfifteen,,1,solved,20,20,,0,0\n"),
+            "t.csv:3: grade: 0 is not a grade (1 to 5, or empty for none)");
+  EXPECT_EQ(Error(kHead + "game,options,deal,result,nodes,moves,score,index,grade\nfifteen,,1,solved,20,20,,0,6\n"),
+            "t.csv:3: grade: 6 is not a grade (1 to 5, or empty for none)");
+}
+
+TEST(PerDeal, QuotesAtMostFortyBytesOfABadField) {
+  const std::string big(3000, 'x');
+  auto line = [&](const std::string& l) { return Error(kHead + kCols + l + "\n"); };
+  for (const std::string& m :
+       {line("fifteen,,1," + big + ",20,20,,0"), line(big + ",,1,solved,20,20,,0"),
+        line("fifteen,,1,solved," + big + ",20,,0"), line("fifteen,," + big + ",solved,20,20,,0"),
+        line("thirteens," + big + "=1 " + big + "=1,1,solved,20,20,,0"),
+        Error("# talon-per-deal/1 deals=1-4 shard=1/" + big + " max-nodes=none max-seconds=none version=1\n" + kCols),
+        Error(kHead.substr(0, kHead.size() - 1) + " " + big + "\n" + kCols)}) {
+    EXPECT_EQ(m.rfind("t.csv:", 0), 0u) << m;
+    EXPECT_LT(m.size(), 400u) << m;
+    EXPECT_NE(m.find("xxx..."), std::string::npos) << m;
+  }
+}
+
+TEST(PerDeal, FirstLineWordsEndAtACarriageReturn) {
+  // A word never keeps a '\r': what is read is what the writer writes again.
+  auto t = ParsePerDeal("t.csv", "# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=none max-seconds=none version=a\r\r\n" + kCols);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t->run.version, "a");
+  EXPECT_EQ(Error("# talon-per-deal/1 deals=1-4 shard=1/1 max-nodes=none max-seconds=none version=a\rb\n" + kCols),
+            "t.csv:1: 'b' is not KEY=VALUE");
 }
 
 // Tables from texts, for the merge.

@@ -109,6 +109,8 @@ TEST(Paper, NamesAndSizes) {
   EXPECT_NEAR(h, 150 * kPointsPerMm, 0.01);
   EXPECT_EQ(ParsePaper("huge", "--paper", w, h).code(), StatusCode::kUsage);
   EXPECT_EQ(ParsePaper("10x10mm", "--paper", w, h).code(), StatusCode::kUsage);
+  for (const char* bad : {"nanx97mm", "97xnanmm", "infx97mm", "-nanx-nanmm"})
+    EXPECT_EQ(ParsePaper(bad, "--paper", w, h).code(), StatusCode::kUsage) << bad;
   ASSERT_TRUE(ParsePaper("210.5x297mm", "--paper", w, h).ok());
   EXPECT_NEAR(w, 210.5 * kPointsPerMm, 0.01);
 }
@@ -214,6 +216,13 @@ TEST(Template, ErrorsNameTheLine) {
   s = ParseError("{\n\n  \"paper\": \"a4\" \"x\"}");
   EXPECT_NE(s.message().find("my.json:3: not valid JSON (column 19): "), std::string::npos) << s.message();
   EXPECT_EQ(s.message().find("json.exception"), std::string::npos) << s.message();
+}
+
+// nlohmann's message quotes what it read last; a message stays short.
+TEST(Template, JsonErrorsQuoteLittleOfTheInput) {
+  const Status s = ParseError("{\"paper\": " + std::string(500, '\n') + "\x03}");
+  EXPECT_EQ(s.message().rfind("my.json:501: not valid JSON (column 1): ", 0), 0u) << s.message();
+  EXPECT_LT(s.message().size(), 300u) << s.message();
 }
 
 // A template that cannot be read is an I/O error naming it, not bad JSON.

@@ -4,8 +4,10 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <deque>
 #include <map>
 
+#include "core/text.h"
 #include "tools/cli/args.h"
 #include "tools/cli/io.h"
 
@@ -48,14 +50,15 @@ bool ParseNumber(std::string_view text, T& value) {
 }
 
 // One CSV record (RFC 4180) from `buf` at `pos`; fields point into `buf`
-// or, when quoted, into `scratch`. `line` is advanced past the record's
+// or, when quoted, into `scratch` (a deque: growing it moves no string a
+// field points into). `line` is advanced past the record's
 // line ends. Returns an error message, or "".
 std::string NextRecord(std::string_view buf, size_t& pos, uint64_t& line,
-                       std::vector<std::string_view>& fields, std::vector<std::string>& scratch) {
+                       std::vector<std::string_view>& fields, std::deque<std::string>& scratch) {
   fields.clear();
   for (size_t k = 0;; ++k) {
     if (pos < buf.size() && buf[pos] == '"') {
-      if (scratch.size() <= k) scratch.resize(k + 1);
+      while (scratch.size() <= k) scratch.emplace_back();
       std::string& s = scratch[k];
       s.clear();
       ++pos;
@@ -106,6 +109,10 @@ std::string_view FirstLine(std::string_view buf, size_t& pos) {
   return l;
 }
 
+// What separates the words of the first line: a '\r' too, so that a word
+// never ends in one (the line's last '\r' is its line end).
+bool Space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
 bool Blank(std::string_view l) { return l.find_first_not_of(" \t\r") == std::string_view::npos; }
 
 class Parser {
@@ -142,9 +149,9 @@ Status Parser::RunLine(std::string_view text) {
   std::vector<std::string_view> words;
   size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    while (i < text.size() && Space(text[i])) ++i;
     size_t j = i;
-    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+    while (j < text.size() && !Space(text[j])) ++j;
     if (j > i) words.push_back(text.substr(i, j - i));
     i = j;
   }
@@ -153,14 +160,14 @@ Status Parser::RunLine(std::string_view text) {
   if (words.size() < 2 || words[0] != "#" || words[1].substr(0, 15) != "talon-per-deal/")
     return Bad(1, "not a per-deal file (" + kind + ")");
   if (words[1] != kPerDealFormat)
-    return Bad(1, "format: '" + std::string(words[1]) + "' is not a format this version reads (" +
+    return Bad(1, "format: '" + Excerpt(words[1]) + "' is not a format this version reads (" +
                       kPerDealFormat + ")");
   bool deals = false, shard = false, nodes = false, seconds = false, version = false, shuffled = false;
   for (size_t w = 2; w < words.size(); ++w) {
     const std::string_view word = words[w];
     const size_t eq = word.find('=');
     if (eq == std::string_view::npos || eq == 0)
-      return Bad(1, "'" + std::string(word) + "' is not KEY=VALUE");
+      return Bad(1, "'" + Excerpt(word) + "' is not KEY=VALUE");
     const std::string key(word.substr(0, eq));
     const std::string value(word.substr(eq + 1));
     auto once = [&](bool& seen) -> Status {
@@ -192,7 +199,7 @@ Status Parser::RunLine(std::string_view text) {
                             ParseNumber(std::string_view(value).substr(dash + 1), r.last);
         if (dash == std::string::npos) r.last = r.first;
         if (!ok || r.first > r.last)
-          return Bad(1, "deals: '" + value + "' is neither a range A-B (A <= B) nor files:NAME,...");
+          return Bad(1, "deals: '" + Excerpt(value) + "' is neither a range A-B (A <= B) nor files:NAME,...");
         range_ = r;
         run.first = r.first;
         run.last = r.last;
@@ -206,12 +213,12 @@ Status Parser::RunLine(std::string_view text) {
     } else if (key == "max-nodes") {
       TALON_RETURN_IF_ERROR(once(nodes));
       if (value != "none" && (!ParseNumber(std::string_view(value), run.max_nodes) || run.max_nodes == 0))
-        return Bad(1, "max-nodes: '" + value + "' is neither none nor a whole number from 1");
+        return Bad(1, "max-nodes: '" + Excerpt(value) + "' is neither none nor a whole number from 1");
     } else if (key == "max-seconds") {
       TALON_RETURN_IF_ERROR(once(seconds));
       if (value != "none" && (!ParseNumber(std::string_view(value), run.max_seconds) ||
                               !std::isfinite(run.max_seconds) || run.max_seconds <= 0))
-        return Bad(1, "max-seconds: '" + value + "' is neither none nor a number of seconds above 0");
+        return Bad(1, "max-seconds: '" + Excerpt(value) + "' is neither none nor a number of seconds above 0");
     } else if (key == "version") {
       TALON_RETURN_IF_ERROR(once(version));
       if (value.empty()) return Bad(1, "version: empty");
@@ -219,10 +226,10 @@ Status Parser::RunLine(std::string_view text) {
     } else if (key == "shuffle") {
       TALON_RETURN_IF_ERROR(once(shuffled));
       if (value != "pysol" && value != "talon-v1")
-        return Bad(1, "shuffle: '" + value + "' is not a shuffle (talon-v1 or pysol)");
+        return Bad(1, "shuffle: '" + Excerpt(value) + "' is not a shuffle (talon-v1 or pysol)");
       run.shuffle = value == "pysol" ? value : "";
     } else if (key.compare(0, 2, "x-") != 0) {
-      return Bad(1, "'" + key + "' is not a key of " + kPerDealFormat +
+      return Bad(1, "'" + Excerpt(key) + "' is not a key of " + kPerDealFormat +
                         " (the keys are deals, shard, max-nodes, max-seconds, shuffle, version; x-NAME is ignored)");
     }
   }
@@ -249,11 +256,12 @@ Status Parser::Columns(const std::vector<std::string_view>& names) {
                                  : nullptr;
     if (!slot) {
       if (n.substr(0, 2) == "x-") continue;
-      return Bad(line, "column '" + std::string(n) + "' is not a per-deal column (" + kColumnHelp + ")");
+      return Bad(line, "column '" + Excerpt(n) + "' is not a per-deal column (" + kColumnHelp + ")");
     }
     if (*slot >= 0) return Bad(line, "column '" + std::string(n) + "' is named twice");
     *slot = static_cast<int>(c);
   }
+  table_.run.graded = grade_ >= 0;
   for (const char* name : kColumns) {
     const std::string_view n = name;
     if (n == "index" && table_.run.legacy) continue;
@@ -275,7 +283,7 @@ Expected<uint32_t> Parser::Group(std::string_view game_id, std::string_view opti
   }
   const Game* game = FindGame(game_id);
   if (!game)
-    return Bad(line, "game: unknown game '" + std::string(game_id) + "' (the games are: " + GameIdList() + ")");
+    return Bad(line, "game: unknown game '" + Excerpt(game_id) + "' (the games are: " + GameIdList() + ")");
   Options given;
   size_t i = 0;
   while (i < options.size()) {
@@ -286,9 +294,9 @@ Expected<uint32_t> Parser::Group(std::string_view game_id, std::string_view opti
     if (pair.empty()) continue;
     const size_t eq = pair.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == pair.size())
-      return Bad(line, "options: '" + std::string(pair) + "' is not NAME=VALUE");
+      return Bad(line, "options: '" + Excerpt(pair) + "' is not NAME=VALUE");
     const std::string name(pair.substr(0, eq));
-    if (given.count(name)) return Bad(line, "options: '" + name + "' is given twice");
+    if (given.count(name)) return Bad(line, "options: '" + Excerpt(name) + "' is given twice");
     given[name] = ParseOptionValue(std::string(pair.substr(eq + 1)));
   }
   auto complete = CompleteOptions(game->option_specs(), given);
@@ -318,28 +326,30 @@ Status Parser::Record(const std::vector<std::string_view>& f, uint64_t line) {
   r.label = std::string(deal);
   auto verdict = ParseVerdict(f[result_]);
   if (!verdict)
-    return Bad(line, "result: '" + std::string(f[result_]) + "' is not a result (solved, unsolvable or unknown)");
+    return Bad(line, "result: '" + Excerpt(f[result_]) + "' is not a result (solved, unsolvable or unknown)");
   r.verdict = *verdict;
   auto whole = [&](int column, const char* name, uint64_t& value) -> Status {
     if (!ParseNumber(f[column], value))
-      return Bad(line, std::string(name) + ": '" + std::string(f[column]) + "' is not a whole number");
+      return Bad(line, std::string(name) + ": '" + Excerpt(f[column]) + "' is not a whole number");
     return Status();
   };
   TALON_RETURN_IF_ERROR(whole(nodes_, "nodes", r.nodes));
   if (r.verdict == Verdict::kSolved) {
     TALON_RETURN_IF_ERROR(whole(moves_, "moves", r.moves));
   } else if (!f[moves_].empty()) {
-    return Bad(line, "moves: '" + std::string(f[moves_]) + "' given for a deal that is not solved (leave it empty)");
+    return Bad(line, "moves: '" + Excerpt(f[moves_]) + "' given for a deal that is not solved (leave it empty)");
   }
   if (!f[score_].empty()) {
     int score = 0;
     if (!ParseNumber(f[score_], score))
-      return Bad(line, "score: '" + std::string(f[score_]) + "' is not a whole number");
+      return Bad(line, "score: '" + Excerpt(f[score_]) + "' is not a whole number");
     r.score = score;
   }
   if (grade_ >= 0 && !f[grade_].empty()) {
     uint64_t grade = 0;
     TALON_RETURN_IF_ERROR(whole(grade_, "grade", grade));
+    if (grade < 1 || grade > 5)
+      return Bad(line, "grade: " + std::to_string(grade) + " is not a grade (1 to 5, or empty for none)");
     r.grade = grade;
   }
   const PerDealRun& run = table_.run;
@@ -354,11 +364,11 @@ Status Parser::Record(const std::vector<std::string_view>& f, uint64_t line) {
     if (run.ranged()) {
       uint64_t number = 0;
       if (!ParseNumber(deal, number) || number < range_.first || number > range_.last)
-        return Bad(line, "deal: '" + r.label + "' is not a deal number of " + run.deals);
+        return Bad(line, "deal: '" + Excerpt(r.label) + "' is not a deal number of " + Excerpt(run.deals));
       const uint64_t count = range_.last - range_.first + 1;  // 0 for the whole 2^64 range
       if (count != 0 && r.index % count != number - range_.first)
-        return Bad(line, "index: " + std::to_string(r.index) + " is not the position of deal " + r.label +
-                             " in " + run.deals);
+        return Bad(line, "index: " + std::to_string(r.index) + " is not the position of deal " + Excerpt(r.label) +
+                             " in " + Excerpt(run.deals));
     }
   }
   table_.records.push_back(std::move(r));
@@ -378,13 +388,13 @@ Expected<PerDealTable> Parser::Run() {
   } else {
     TALON_RETURN_IF_ERROR(RunLine(first));
     std::vector<std::string_view> names;
-    std::vector<std::string> scratch;
+    std::deque<std::string> scratch;
     if (pos == buf_.size()) return Bad(2, "the column names are missing");
     if (std::string err = NextRecord(buf_, pos, line, names, scratch); !err.empty()) return Bad(2, err);
     TALON_RETURN_IF_ERROR(Columns(names));
   }
   std::vector<std::string_view> fields;
-  std::vector<std::string> scratch;
+  std::deque<std::string> scratch;
   while (pos < buf_.size()) {
     // Blank lines are skipped.
     size_t end = buf_.find('\n', pos);

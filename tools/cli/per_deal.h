@@ -32,7 +32,7 @@ struct PerDealRun {
   std::string version;     // of the writing tool, "0.1.0"
   std::string shuffle;     // "pysol" for PySolFC's game numbers; "" for talon-v1
   bool legacy = false;     // the old header (game,...,score): nothing recorded
-  bool graded = false;     // talon-stats --grades: the lines end with a grade column
+  bool graded = false;     // talon-stats --grades: the lines end with a grade column (read: a grade column)
 
   bool ranged() const { return !deals.empty() && deals.compare(0, 6, "files:") != 0; }
   // "max-nodes=... max-seconds=..." and, for PySolFC's numbers,

@@ -2,11 +2,13 @@
 
 #include <charconv>
 
+#include "core/text.h"
+
 namespace talon::cli {
 
 Expected<Shard> ParseShard(const std::string& option, const std::string& text) {
   auto bad = [&](const std::string& why) {
-    return Status::Usage(option + ": '" + text + "' " + why + " (shard K of N is K/N with 1 <= K <= N, e.g. " +
+    return Status::Usage(option + ": '" + Excerpt(text, 80) + "' " + why + " (shard K of N is K/N with 1 <= K <= N, e.g. " +
                          option + " 2/4)");
   };
   const size_t slash = text.find('/');

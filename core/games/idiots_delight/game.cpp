@@ -331,7 +331,7 @@ class IdiotsDelight final : public Game {
     size_t start = text.find_last_of(" \t", end);
     if (start == std::string_view::npos) return bad("no card named");
     auto card = ParseCard(text.substr(start + 1, end - start));
-    if (!card) return bad("'" + std::string(text.substr(start + 1, end - start)) + "' is not a card");
+    if (!card) return bad("'" + Excerpt(text.substr(start + 1, end - start)) + "' is not a card");
     std::string places;
     for (char ch : text.substr(0, start))
       if (ch != ' ' && ch != '\t') places += ch;
@@ -366,9 +366,9 @@ class IdiotsDelight final : public Game {
     MoveSpec m;
     Place from, to;
     if (!place(places.substr(0, arrow), from))
-      return bad("'" + places.substr(0, arrow) + "' is not a column (1-9), reserve (R1-R7) or F");
+      return bad("'" + Excerpt(places.substr(0, arrow)) + "' is not a column (1-9), reserve (R1-R7) or F");
     if (!place(places.substr(arrow + arrow_len), to))
-      return bad("'" + places.substr(arrow + arrow_len) +
+      return bad("'" + Excerpt(places.substr(arrow + arrow_len)) +
                  "' is not a column (1-9), reserve (R1-R7) or F");
     m.from.push_back(from);
     m.to = to;

@@ -528,10 +528,10 @@ Expected<MoveSpec> Klondike::ParseMove(std::string_view text) const {
     if (!s.empty() && s[0] == 'F') {
       if (s.size() == 1) return Place{Area::kFoundations, static_cast<int>(m.cards[0].suit()) + 1};
       if (s.size() == 2 && s[1] >= '1' && s[1] <= '4') return Place{Area::kFoundations, s[1] - '0'};
-      return bad("'" + std::string(s) + "' is not a foundation (F, or F1-F4)");
+      return bad("'" + Excerpt(s) + "' is not a foundation (F, or F1-F4)");
     }
     if (s.size() == 1 && s[0] >= '1' && s[0] <= '9') return Place{Area::kTableau, s[0] - '0'};
-    return bad("'" + std::string(s) + "' is not a place (W, F or a pile number 1-7)");
+    return bad("'" + Excerpt(s) + "' is not a place (W, F or a pile number 1-7)");
   };
   auto a = place(std::string_view(code).substr(0, arrow), true);
   if (!a) return a.status();
