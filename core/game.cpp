@@ -7,6 +7,7 @@
 
 #include "core/games/games.h"
 #include "core/pysol_shuffle.h"
+#include "core/shorten.h"
 #include "core/shuffle.h"
 #include "core/text.h"
 #include "core/transposition_table.h"
@@ -55,7 +56,10 @@ SolveResult Game::Solve(const Deal& deal, const SearchLimits& limits) const {
   // A quarter of --max-memory is left for the solvers' other bookkeeping
   // (with an eighth, two threads go past a 2 GiB budget).
   SetHugeBlockBudget(limits.max_memory - limits.max_memory / 4);
-  return SolveDeal(deal, limits);
+  SolveResult result = SolveDeal(deal, limits);
+  if (result.verdict == Verdict::kSolved && limits.shorten_work > 0)
+    result.moves = ShortenLine(*this, deal, std::move(result.moves), ShortenLimits{.max_work = limits.shorten_work});
+  return result;
 }
 
 SolveResult Game::SolveTable(const Table& table, const SearchLimits& limits) const {
@@ -65,6 +69,8 @@ SolveResult Game::SolveTable(const Table& table, const SearchLimits& limits) con
   rest.areas = table.areas;
   return SolveDeal(rest, limits);
 }
+
+const LineHooks& Game::line_hooks() const { return NoLineHooks(); }
 
 Table Game::StartTable(const Deal& deal) const {
   Table t;

@@ -29,6 +29,7 @@
 namespace talon {
 
 class DifficultyModel;  // core/difficulty/model.h
+class LineHooks;  // core/shorten.h
 
 // The checker's state: the areas as a person sees them, plus counters a game
 // may need (documented by the game; e.g. passes made through the stock).
@@ -76,7 +77,9 @@ class Game {
 
   // Decides the deal (SolveDeal), first setting the calling thread's budget
   // for the table memory it keeps between searches to 3/4 of
-  // limits.max_memory (SetHugeBlockBudget). REQUIRES: CheckDeal(deal).ok().
+  // limits.max_memory (SetHugeBlockBudget), then shortens a winning line
+  // (ShortenLine, core/shorten.h, within limits.shorten_work; stats count
+  // the search alone). REQUIRES: CheckDeal(deal).ok().
   SolveResult Solve(const Deal& deal, const SearchLimits& limits) const;
 
   // The checker. StartTable sets up a table from a deal (doing whatever the
@@ -116,6 +119,10 @@ class Game {
   virtual std::string FormatMove(const MoveSpec& move) const;
   // Reads the notation back (ASCII card names are accepted too: "3+9 KS AH").
   virtual Expected<MoveSpec> ParseMove(std::string_view text) const;
+
+  // What the game adds to the shortening of its lines (core/shorten.h):
+  // NoLineHooks() unless it overrides this.
+  virtual const LineHooks& line_hooks() const;
 
  protected:
   explicit Game(GameInfo info) : info_(std::move(info)) {}

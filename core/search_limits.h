@@ -15,6 +15,9 @@ struct SearchLimits {
   double max_seconds = 0;        // 0 = no limit; NOT deterministic (machine speed)
   size_t max_memory = size_t{2} << 30;  // bytes for the transposition table; hard bound
   const std::atomic<bool>* cancel = nullptr;  // set to stop early (e.g. on SIGINT)
+  // Game::Solve shortens a winning line with at most this much work
+  // (ShortenLimits::max_work, core/shorten.h); 0 keeps the line as found.
+  uint64_t shorten_work = 60000;
 };
 
 // The time limit for a search started `spent` seconds into the caller's:

@@ -20,6 +20,7 @@
 #include <chrono>
 
 #include "core/games/games.h"
+#include "core/shorten.h"
 #include "core/text.h"
 
 namespace talon {
@@ -158,6 +159,9 @@ class FourOfAKind final : public Game {
     t.counters = {0};
     return t;
   }
+
+  // No choices: the one line there is (docs/solvers/README.md).
+  const LineHooks& line_hooks() const override { return OneLengthHooks(); }
 
   SolveResult SolveDeal(const Deal& deal, const SearchLimits&) const override {
     const auto t0 = std::chrono::steady_clock::now();

@@ -23,6 +23,7 @@
 
 #include "core/game.h"
 #include "core/search.h"
+#include "core/shorten.h"
 
 namespace talon {
 
@@ -47,6 +48,9 @@ class SlotGame : public Game {
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
   }
+  // A win of Thirteens, Fifteen or Take Ten takes a number of moves fixed by
+  // the cards (docs/solvers/adding-games.md#line-length).
+  const LineHooks& line_hooks() const override { return OneLengthHooks(); }
 
   // The number of slots under complete `options`.
   virtual int Slots(const Options& options) const = 0;

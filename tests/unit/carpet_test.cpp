@@ -232,7 +232,9 @@ TEST(Carpet, SolverReplaysAgreesWithThePlainSearchAndBeatsGreedy) {
         ++solved;
         EXPECT_EQ(r.score, 52);
         ASSERT_TRUE(ReplaysToAWin(G(), *deal, r.result.moves)) << patching << " deal " << n;
-        EXPECT_EQ(G().Solve(*deal, SearchLimits{}).moves, r.result.moves);
+        SearchLimits raw;
+        raw.shorten_work = 0;  // the line as the search found it
+        EXPECT_EQ(G().Solve(*deal, raw).moves, r.result.moves);
       } else {
         ++unsolvable;
         EXPECT_LT(r.score, 52);

@@ -27,6 +27,7 @@ void DecideOptions::AddSolverOptions(po::options_description& options, const cha
       "give up on a deal after S seconds (default: no limit)");
   add("max-memory", po::value(&max_memory_)->value_name("SIZE")->default_value("2G"),
       "total transposition-table memory, e.g. 512M (suffixes K, M, G, T)");
+  add("raw-lines", "keep each winning line as the search found it (not shortened)");
 }
 
 int DecideOptions::Parse(int argc, char** argv, const ToolHelp& help, po::options_description& options,
@@ -59,6 +60,7 @@ Status DecideOptions::FinishSolver(const po::variables_map& vm, int& threads, Se
     return Status::Usage("--max-memory: " + max_memory_ + " is too small for " + std::to_string(threads) +
                          " thread(s): each needs at least 1M");
   limits.cancel = &StopWorkFlag();
+  if (vm.count("raw-lines")) limits.shorten_work = 0;
   return Status();
 }
 

@@ -24,8 +24,9 @@ class DecideOptions {
   // Adds --game, --deals, --shuffle and --option to `options`.
   void AddDealOptions(po::options_description& options, const DealOptionsHelp& help);
   // Adds --threads (-j), --max-nodes (default `max_nodes`, or none when
-  // null), --max-seconds and --max-memory (default 2G, the total of the
-  // threads' tables).
+  // null), --max-seconds, --max-memory (default 2G, the total of the
+  // threads' tables) and --raw-lines (no shortening of the winning lines:
+  // SearchLimits::shorten_work = 0).
   void AddSolverOptions(po::options_description& options, const char* max_nodes = nullptr);
   // ParseCommandLine, with the FILE arguments as hidden positional options.
   int Parse(int argc, char** argv, const ToolHelp& help, po::options_description& options,

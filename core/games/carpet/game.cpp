@@ -20,6 +20,7 @@
 
 #include "core/games/carpet/solver.h"
 #include "core/games/games.h"
+#include "core/shorten.h"
 #include "core/text.h"
 
 namespace talon {
@@ -127,6 +128,21 @@ class Carpet final : public Game {
     CarpetSolve solved = SolveCarpet(deal, limits, true);
     solved.result.score = solved.score;
     return std::move(solved.result);
+  }
+
+  // With compulsory patching every winning line has one length
+  // (docs/solvers/carpet.md#line-length); with optional patching a search
+  // may find one with fewer patches.
+  const LineHooks& line_hooks() const override {
+    class Hooks final : public LineHooks {
+     public:
+      bool OneLength(const Options& options) const override { return carpet::Compulsory(options); }
+      uint64_t Replan(const Deal& deal, uint64_t bound, uint64_t work, std::vector<MoveSpec>& line) const override {
+        return FindShortCarpetLine(deal, bound, work, line);
+      }
+    };
+    static const Hooks hooks;
+    return hooks;
   }
 
   SolveResult SolveTable(const Table& table, const SearchLimits& limits) const override {

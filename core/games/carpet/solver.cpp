@@ -10,6 +10,7 @@
 #include "core/games/carpet/solver.h"
 #include "core/games/games.h"
 #include "core/search.h"
+#include "core/short_search.h"
 
 namespace talon {
 namespace {
@@ -168,6 +169,42 @@ CarpetSolve SolveCarpetTable(const Table& table, const SearchLimits& limits) {
     return bad;
   }
   return Run(cd, start, limits, /*prune=*/true, table);
+}
+
+namespace {
+
+// The solver's pruned moves as core/short_search.h's rules: one written move
+// each (refills, aces and compulsory patches are not written).
+struct ShortRules {
+  using Position = carpet::CarpetPosition;
+  using Move = carpet::CarpetMove;
+  static constexpr int kMaxMoves = carpet::CarpetRules::kMaxMoves;
+  const carpet::CarpetRules& rules;
+  int Moves(const Position& p, Move* out) const { return rules.Moves(p, out); }
+  void Apply(Position& p, Move m) const { rules.Apply(p, m); }
+  bool Won(const Position& p) const { return rules.Won(p); }
+  Key128 KeyOf(const Position& p) const { return rules.KeyOf(p); }
+  bool Lost(const Position&, Move, const Position& child) const { return rules.Bound(child) < 52; }
+  int Cost(const Position&, Move) const { return 1; }
+  // Every card not built needs a build, every card of the pack a turn; a
+  // waste card that is not the next of its suit, about half a patch.
+  int Estimate(const Position& p) const { return Floor(p) + std::popcount(p.waste) / 2; }
+  int Floor(const Position& p) const { return (52 - p.built) + (52 - p.drawn); }
+};
+
+}  // namespace
+
+uint64_t FindShortCarpetLine(const Deal& deal, uint64_t bound, uint64_t work, std::vector<MoveSpec>& line) {
+  carpet::CarpetDeal cd;
+  carpet::CarpetPosition start;
+  carpet::LoadDeal(deal, cd, start);
+  carpet::CarpetRules rules;
+  rules.deal = &cd;
+  rules.best = start.built;
+  const auto found = FindShortLine(ShortRules{rules}, start, {.bound = bound, .max_nodes = work});
+  line.clear();
+  if (!found.line.empty()) line = carpet::LineSpecs(CarpetGame().StartTable(deal), found.line);
+  return found.nodes;
 }
 
 }  // namespace talon

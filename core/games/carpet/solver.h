@@ -25,6 +25,11 @@ CarpetSolve SolveCarpetTable(const Table& table, const SearchLimits& limits);
 // The Carpet's sensible player (player.cpp).
 const DifficultyModel* CarpetDifficulty();
 
+// Writes to `line` a winning line of `deal` of fewer than `bound` moves found
+// by weighted A* (core/short_search.h) within `work` positions, or leaves it
+// empty; returns the positions made (for the shortening, core/shorten.h).
+uint64_t FindShortCarpetLine(const Deal& deal, uint64_t bound, uint64_t work, std::vector<MoveSpec>& line);
+
 namespace carpet {
 
 inline constexpr int kSlots = 20;

@@ -15,6 +15,7 @@
 #include "core/games/fourteens/layout.h"
 #include "core/games/fourteens/player.h"
 #include "core/games/fourteens/solver.h"
+#include "core/shorten.h"
 
 namespace talon::fourteens {
 
@@ -53,6 +54,9 @@ class PairsGame : public Game {
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return SolveWith(deal, limits, /*prune=*/true);
   }
+  // Every move discards two cards: a win takes half the cards
+  // (docs/solvers/adding-games.md#line-length).
+  const LineHooks& line_hooks() const override { return OneLengthHooks(); }
 
   const DifficultyModel* difficulty() const override {
     static const PlayerModel<Player<N, H>> model(

@@ -18,6 +18,7 @@
 
 #include "core/games/games.h"
 #include "core/games/idiots_delight/solver.h"
+#include "core/shorten.h"
 #include "core/text.h"
 
 namespace talon {
@@ -113,6 +114,10 @@ class IdiotsDelight final : public Game {
 
   SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits) const override {
     return idiot::SolveDeal(deal, limits, /*prune=*/true);
+  }
+  const LineHooks& line_hooks() const override {
+    static const ReplanHooks hooks(idiot::FindShortLine);
+    return hooks;
   }
 
   const DifficultyModel* difficulty() const override { return idiot::Difficulty(); }

@@ -9,10 +9,7 @@
 #include "core/games/idiots_delight/solver.h"
 
 namespace talon::idiot {
-namespace {
 
-// The MoveSpec of solver move `m` in `p` (foundations numbered by suit, 1-4
-// for clubs, diamonds, hearts, spades).
 MoveSpec ToMoveSpec(const Rules& rules, const Position& p, Move m) {
   MoveSpec spec;
   const uint8_t c = rules.CardOf(p, m);
@@ -29,8 +26,6 @@ MoveSpec ToMoveSpec(const Rules& rules, const Position& p, Move m) {
   spec.cards.push_back(Card::FromCode(c));
   return spec;
 }
-
-}  // namespace
 
 Outcome SolveFrom(const Rules& rules, const Position& start, const SearchLimits& limits) {
   const bool prune = rules.prune;

@@ -5,6 +5,7 @@
 
 #include "core/game.h"
 #include "core/games/idiots_delight/position.h"  // kColumns, kReserveSlots, kMaxDealtColumn
+#include "core/games/idiots_delight/rules.h"
 
 namespace talon::idiot {
 
@@ -16,5 +17,14 @@ SolveResult SolveDeal(const Deal& deal, const SearchLimits& limits, bool prune);
 
 // The game's sensible player (player.cpp).
 const DifficultyModel* Difficulty();
+
+// The MoveSpec of solver move `m` in `p` (foundations numbered by suit, 1-4
+// for clubs, diamonds, hearts, spades).
+MoveSpec ToMoveSpec(const Rules& rules, const Position& p, Move m);
+
+// Writes to `line` a winning line of `deal` of fewer than `bound` moves found
+// by weighted A* (core/short_search.h) within `work` positions, or leaves it
+// empty; returns the positions made (for the shortening, core/shorten.h).
+uint64_t FindShortLine(const Deal& deal, uint64_t bound, uint64_t work, std::vector<MoveSpec>& line);
 
 }  // namespace talon::idiot

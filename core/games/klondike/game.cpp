@@ -20,6 +20,7 @@
 
 #include "core/games/games.h"
 #include "core/games/klondike/export.h"
+#include "core/games/klondike/line.h"
 #include "core/games/klondike/solver.h"
 #include "core/text.h"
 
@@ -215,6 +216,7 @@ class Klondike : public Game {
   std::string RulesText(const Options& options) const override;
   Notation MoveNotation(const Options& options) const override;
   std::string DescribeMove(const MoveSpec& m) const override;
+  const LineHooks& line_hooks() const override { return KlondikeLineHooks(); }
   std::string FormatMove(const MoveSpec& m) const override;
   Expected<MoveSpec> ParseMove(std::string_view text) const override;
 

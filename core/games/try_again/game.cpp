@@ -14,6 +14,7 @@
 
 #include "core/games/games.h"
 #include "core/games/try_again/solver.h"
+#include "core/shorten.h"
 #include "core/text.h"
 
 namespace talon {
@@ -102,6 +103,17 @@ class TryAgain final : public Game {
   }
 
   const DifficultyModel* difficulty() const override { return TryAgainDifficulty(); }
+
+  // With build=after-deal every winning line has one length
+  // (docs/solvers/try-again.md#line-length).
+  const LineHooks& line_hooks() const override {
+    class Hooks final : public LineHooks {
+     public:
+      bool OneLength(const Options& options) const override { return !try_again::Anytime(options); }
+    };
+    static const Hooks hooks;
+    return hooks;
+  }
 
   Status Play(Table& table, const MoveSpec& move) const override {
     Areas& a = table.areas;
