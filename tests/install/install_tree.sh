@@ -4,12 +4,14 @@
 # any directory with the installed templates, that each tool has a man page
 # man shows without warnings, that the bash completion completes options,
 # game ids and game options, and that the documentation is installed.
-# Usage: install_tree.sh BUILD_DIR SOURCE_DIR [MAN_PAGES]
-# (MAN_PAGES 0: the build makes no man pages, -DTALON_MAN_PAGES=OFF.)
+# Usage: install_tree.sh BUILD_DIR SOURCE_DIR [MAN_PAGES [SANITIZED]]
+# (MAN_PAGES 0: the build makes no man pages, -DTALON_MAN_PAGES=OFF;
+# SANITIZED 1: a -DTALON_SANITIZE=ON build, see the strings check below.)
 set -euo pipefail
 build=$(cd "$1" && pwd)
 source=$(cd "$2" && pwd)
 man_pages=${3:-1}
+sanitized=${4:-0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 P=$tmp/prefix
@@ -33,10 +35,14 @@ mkdir "$tmp/empty"
   || fail "talon book from an empty directory failed"
 [ "$(head -c 5 "$tmp/empty/book.pdf" 2>/dev/null)" = "%PDF-" ] || fail "talon book wrote no PDF"
 # The strings an executable holds are in its .rodata (its debug information,
-# in a RelWithDebInfo build, names the sources and is not looked at).
+# in a RelWithDebInfo build, names the sources and is not looked at). A
+# sanitized build's diagnostics name each header by its path in the build
+# tree's include roots, so there only the template paths are looked for.
+paths=(-e "$build/" -e "$source/templates")
+[ "$sanitized" = 1 ] && paths=(-e "$build/share" -e "$source/templates")
 for t in "${tools[@]}"; do
   objcopy -O binary --only-section=.rodata "$P/bin/$t" "$tmp/rodata"
-  if grep -q -a -F -e "$build/" -e "$source/templates" "$tmp/rodata"; then
+  if grep -q -a -F "${paths[@]}" "$tmp/rodata"; then
     fail "bin/$t holds a path of the build tree or of the source tree's templates"
   fi
 done
