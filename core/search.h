@@ -137,15 +137,9 @@ SearchOutcome<Rules> Search(const Rules& rules, const typename Rules::Position& 
       return finish(Verdict::kUnknown, "max-nodes", table.bytes());
     }
     if ((nodes & 1023) == 0) {
-      if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
+      if (const char* limit = CallerLimit(limits, t0)) {
         out.stats.nodes = nodes;
-        return finish(Verdict::kUnknown, "interrupted", table.bytes());
-      }
-      if (limits.max_seconds > 0 &&
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
-              limits.max_seconds) {
-        out.stats.nodes = nodes;
-        return finish(Verdict::kUnknown, "max-seconds", table.bytes());
+        return finish(Verdict::kUnknown, limit, table.bytes());
       }
     }
 

@@ -38,6 +38,16 @@ inline std::chrono::steady_clock::time_point Deadline(const SearchLimits& limits
                   std::chrono::duration<double>(limits.max_seconds));
 }
 
+// Returns "interrupted" or "max-seconds" once one of the caller's limits other
+// than the node budget is reached by a search started at `t0`, else nullptr.
+inline const char* CallerLimit(const SearchLimits& limits, std::chrono::steady_clock::time_point t0) {
+  if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) return "interrupted";
+  if (limits.max_seconds > 0 &&
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > limits.max_seconds)
+    return "max-seconds";
+  return nullptr;
+}
+
 struct SearchStats {
   uint64_t nodes = 0;         // positions expanded
   size_t table_bytes = 0;     // transposition table size at the end

@@ -91,9 +91,7 @@ Expected<const DealExport*> FindExport(const Game& game, const std::string& form
       if (e.format == format) owners += (owners.empty() ? "" : " or ") + std::string(g->id());
     }
   if (!owners.empty()) return Status::Usage("--format " + format + " is for " + owners + " deals only");
-  std::string list;
-  for (size_t i = 0; i < all.size(); ++i) list += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i];
-  return Status::Usage("--format: '" + format + "' is not a format (use " + list + ")");
+  return CheckFormat(format, all);
 }
 
 // A deal number in [1, kRandomLimit) from the OS, uniformly.
@@ -149,8 +147,7 @@ int Run(int argc, char** argv) {
   const std::string format_help =
       "output form: jsonl or text" + (exports.empty() ? "" : ", or " + exports + " (see the games below)");
   add("format", po::value(&format)->value_name("F")->default_value("jsonl"), format_help.c_str());
-  add("output,o", po::value(&output_path)->value_name("FILE"),
-      "write to FILE (whole or not at all) instead of standard output");
+  AddOutputOption(options, output_path);
   ToolHelp help = kHelp;
   help.details.replace(help.details.find("%GAMES%"), 7, GamesHelp());
   po::variables_map vm;

@@ -177,11 +177,8 @@ int Run(int argc, char** argv) {
                                   "deal numbers A to B (or one number N)",
                                   "a rule variant for --game, e.g. slots=15 (repeatable)"});
   std::string format, output_path;
+  AddFormatAndOutputOptions(options, format, {"jsonl", "text"}, "output form", output_path);
   auto add = options.add_options();
-  add("format", po::value(&format)->value_name("F")->default_value("jsonl"),
-      "output form: jsonl or text");
-  add("output,o", po::value(&output_path)->value_name("FILE"),
-      "write to FILE (whole or not at all) instead of standard output");
   add("summary", "print counts, nodes, time and speed on standard error at the end");
   add("grade", "also grade every deal (its difficulty, 1-5; costly: see below)");
   std::string after_path;
@@ -192,8 +189,7 @@ int Run(int argc, char** argv) {
   if (int code = decide.Parse(argc, argv, kHelp, options, vm); code >= 0) return code;
 
   // --- Check the command line.
-  if (format != "jsonl" && format != "text")
-    return Fail(Status::Usage("--format: '" + format + "' is not a format (use jsonl or text)"));
+  if (Status s = CheckFormat(format, {"jsonl", "text"}); !s.ok()) return Fail(s);
   const bool text = format == "text";
   const bool grade = vm.count("grade") > 0;
   if (vm.count("after")) {

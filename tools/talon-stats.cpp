@@ -93,11 +93,8 @@ int Run(int argc, char** argv) {
                                   "deal numbers A to B of each game",
                                   "a rule variant for every --game, e.g. slots=15 (repeatable)"});
   std::string format, output_path, per_deal_path;
+  AddFormatAndOutputOptions(options, format, {"text", "json"}, "report form", output_path, "the report");
   auto add = options.add_options();
-  add("format", po::value(&format)->value_name("F")->default_value("text"),
-      "report form: text or json");
-  add("output,o", po::value(&output_path)->value_name("FILE"),
-      "write the report to FILE (whole or not at all) instead of standard output");
   add("per-deal", po::value(&per_deal_path)->value_name("FILE"),
       "also write the per-deal table to FILE (talon-per-deal/1: one CSV line per deal)");
   add("timings", "add the time per deal to the report (differs from run to run)");
@@ -114,8 +111,7 @@ int Run(int argc, char** argv) {
   if (int code = decide.Parse(argc, argv, kHelp, options, vm); code >= 0) return code;
 
   // --- Check the command line.
-  if (format != "text" && format != "json")
-    return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
+  if (Status s = CheckFormat(format, {"text", "json"}); !s.ok()) return Fail(s);
   const bool timings = vm.count("timings") > 0;
   const bool grades = vm.count("grades") > 0;
   const bool grade_check = vm.count("grade-check") > 0;

@@ -104,8 +104,7 @@ int Run(int argc, char** argv) {
       "the deals (JSON Lines; '-' = stdin)");
   add("solution", po::value(&solution_path)->value_name("FILE"),
       "the solutions (JSON Lines or numbered text; '-' = stdin)");
-  add("output,o", po::value(&output_path)->value_name("FILE"),
-      "write the report to FILE (whole or not at all) instead of standard output");
+  AddOutputOption(options, output_path, "the report");
   add("explain", "for a legal game that was not won: the first move after which no win existed");
   add("max-nodes", po::value<std::string>()->value_name("N"),
       "with --explain: stop each search after N positions (deterministic)");

@@ -104,12 +104,13 @@ struct PlayoutEnd {
   int progress = 0;
 };
 
-// One game of the sensible player from `start`: the one option when there is
-// one, else an option drawn uniformly with `rng`. A game with cycles never
-// returns to a position it has seen. Won only within `max_moves` moves.
-template <class Player>
-PlayoutEnd RandomPlayout(const Player& player, const typename Player::Position& start, SplitMix64& rng,
-                         int max_moves) {
+// Plays from `start` until a win, no option left or `max_moves` moves: the
+// one option when there is one, else options[choose(p, options, n, seen)]
+// (n > 1). A game with cycles never returns to a position it has seen.
+// Returns the position reached.
+template <class Player, class Choose>
+typename Player::Position PlayOut(const Player& player, const typename Player::Position& start, int max_moves,
+                                  Choose choose) {
   thread_local KeySet seen;
   seen.Clear();
   typename Player::Position p = start;
@@ -118,10 +119,22 @@ PlayoutEnd RandomPlayout(const Player& player, const typename Player::Position& 
   for (int move = 0; move < max_moves && !player.Won(p); ++move) {
     const int n = FreshOptions(player, p, seen, options);
     if (n == 0) break;
-    player.Apply(p, options[n == 1 ? 0 : rng.Below(static_cast<uint64_t>(n))]);
+    player.Apply(p, options[n == 1 ? 0 : choose(p, options, n, seen)]);
     if constexpr (Player::kCycles) seen.Insert(player.KeyOf(p));
   }
-  return {player.Won(p), player.Progress(p)};
+  return p;
+}
+
+// One game of the sensible player from `start`: the one option when there is
+// one, else an option drawn uniformly with `rng`. A game with cycles never
+// returns to a position it has seen. Won only within `max_moves` moves.
+template <class Player>
+PlayoutEnd RandomPlayout(const Player& player, const typename Player::Position& start, SplitMix64& rng,
+                         int max_moves) {
+  const typename Player::Position end =
+      PlayOut(player, start, max_moves, [&](const typename Player::Position&, const typename Player::Move*, int n,
+                                            const KeySet&) { return static_cast<int>(rng.Below(static_cast<uint64_t>(n))); });
+  return {player.Won(end), player.Progress(end)};
 }
 
 // How the lookahead player values a position: a win above everything, a
@@ -149,42 +162,37 @@ int64_t LookaheadValue(const Player& player, typename Player::Position p, const 
   return int64_t{player.Value(p)} * 1024;
 }
 
+// The lookahead player's choice among options[0..n) from `p`: it plays each
+// in thought and takes the best LookaheadValue, ties drawn uniformly with `rng`.
+template <class Player>
+int LookaheadPick(const Player& player, const typename Player::Position& p, const typename Player::Move* options,
+                  int n, const KeySet& seen, SplitMix64& rng) {
+  int pick = 0;
+  int64_t best = INT64_MIN;
+  uint64_t ties = 0;
+  for (int i = 0; i < n; ++i) {
+    typename Player::Position child = p;
+    player.Apply(child, options[i]);
+    const int64_t v = LookaheadValue(player, child, seen);
+    if (v > best || i == 0) {
+      best = v;
+      pick = i;
+      ties = 1;
+    } else if (v == best && rng.Below(++ties) == 0) {  // uniform among the best
+      pick = i;
+    }
+  }
+  return pick;
+}
+
 // One game of the lookahead player (the check of the grades, not the
-// measure): it plays each option in thought, values the position reached
-// (LookaheadValue) and plays the best, ties drawn with `rng`.
+// measure): at each choice it plays the option LookaheadPick takes.
 template <class Player>
 bool LookaheadPlayout(const Player& player, const typename Player::Position& start, SplitMix64& rng,
                       int max_moves) {
-  thread_local KeySet seen;
-  seen.Clear();
-  typename Player::Position p = start;
-  typename Player::Move options[Player::kMaxOptions];
-  if constexpr (Player::kCycles) seen.Insert(player.KeyOf(p));
-  for (int move = 0; move < max_moves; ++move) {
-    if (player.Won(p)) return true;
-    const int n = FreshOptions(player, p, seen, options);
-    if (n == 0) return false;
-    int pick = 0;
-    if (n > 1) {
-      int64_t best = INT64_MIN;
-      uint64_t ties = 0;
-      for (int i = 0; i < n; ++i) {
-        typename Player::Position child = p;
-        player.Apply(child, options[i]);
-        const int64_t v = LookaheadValue(player, child, seen);
-        if (v > best || i == 0) {
-          best = v;
-          pick = i;
-          ties = 1;
-        } else if (v == best && rng.Below(++ties) == 0) {  // uniform among the best
-          pick = i;
-        }
-      }
-    }
-    player.Apply(p, options[pick]);
-    if constexpr (Player::kCycles) seen.Insert(player.KeyOf(p));
-  }
-  return player.Won(p);
+  return player.Won(PlayOut(player, start, max_moves,
+                            [&](const typename Player::Position& p, const typename Player::Move* options, int n,
+                                const KeySet& seen) { return LookaheadPick(player, p, options, n, seen, rng); }));
 }
 
 // One game of the thinking player (the check of the grades in games where
@@ -217,21 +225,7 @@ bool ThinkingPlayout(const Player& player, const typename Player::Position& star
     } else {
       n = FreshOptions(player, p, seen, options);
       if (n == 0) return false;
-      pick = 0;
-      int64_t best = INT64_MIN;
-      uint64_t ties = 0;
-      for (int i = 0; n > 1 && i < n; ++i) {
-        typename Player::Position child = p;
-        player.Apply(child, options[i]);
-        const int64_t v = LookaheadValue(player, child, seen);
-        if (v > best || i == 0) {
-          best = v;
-          pick = i;
-          ties = 1;
-        } else if (v == best && rng.Below(++ties) == 0) {
-          pick = i;
-        }
-      }
+      pick = n > 1 ? LookaheadPick(player, p, options, n, seen, rng) : 0;
     }
     player.Apply(p, options[pick]);
     if constexpr (Player::kCycles) seen.Insert(player.KeyOf(p));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/difficulty/model.h"
+#include "core/difficulty/rules_player.h"
 #include "core/games/games.h"
 #include "core/games/slots.h"
 
@@ -184,13 +185,9 @@ FifteenDeal MakeFifteenDeal(const Deal& deal) {
 // moves. It discards four of a rank 10-K at once (the safe move), else
 // chooses among the distinct sets of ranks that make 15 (which slots hold
 // them never matters: docs/solvers/adding-games.md, "Fifteen").
-class Player {
+// Every move discards cards: no cycles.
+class Player : public difficulty::RulesPlayer<Player, FifteenRules> {
  public:
-  using Position = FifteenRules::Position;
-  using Move = FifteenRules::Move;
-  static constexpr int kMaxOptions = FifteenRules::kMaxMoves;
-  static constexpr bool kCycles = false;  // every move discards cards
-
   bool Load(const Deal& deal, Position& start) {
     deal_ = MakeFifteenDeal(deal);
     rules_.deal = &deal_;
@@ -198,9 +195,7 @@ class Player {
     start = deal_.start;
     return true;
   }
-  bool Won(const Position& p) const { return rules_.Won(p); }
-  int Options(const Position& p, Move* out) const { return rules_.Moves(p, out); }
-  void Apply(Position& p, Move m) const { rules_.Apply(p, m); }
+  const FifteenRules& rules() const { return rules_; }
   uint64_t KeyOf(const Position& p) const { return p; }
   int Progress(const Position& p) const {
     int left = deal_.stock_size - static_cast<int>(p >> kDrawnShift);

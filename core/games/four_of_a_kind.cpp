@@ -19,6 +19,7 @@
 #include <cassert>
 #include <chrono>
 
+#include "core/games/arrow_move.h"
 #include "core/games/games.h"
 #include "core/shorten.h"
 #include "core/text.h"
@@ -61,13 +62,7 @@ bool ParseArrow(std::string_view word, int& a, int& b) {
         default: break;
       }
     }
-    if (s.empty() || s.size() > 2) return false;
-    out = 0;
-    for (char c : s) {
-      if (c < '0' || c > '9') return false;
-      out = out * 10 + (c - '0');
-    }
-    return true;
+    return ParseSmallNumber(s, out);
   };
   return pile(word.substr(0, gt), a) && pile(word.substr(gt + 1), b);
 }

@@ -46,7 +46,7 @@ done
 { printf '\xEF\xBB\xBF'; cat "$C/deal/thirteens-1.jsonl"; echo; sed 's/$/\r/' "$C/deal/fifteen-1.jsonl"; } \
   >"$C/deal/mixed-bom-crlf.jsonl"
 
-# Bad deals, one kind each (tests/cli/bad_input.sh, tests/unit/io_test.cpp).
+# Bad deals, one kind each (tests/cli/bad_input.sh, tests/unit/deal_io_test.cpp).
 good=$(cat "$C/deal/fourteen-out-1.jsonl")
 bad() { printf '%s\n' "$2" >"$C/deal/bad-$1.jsonl"; }
 bad notjson 'this is not JSON'

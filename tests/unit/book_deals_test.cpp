@@ -37,6 +37,15 @@ TEST(ParseRangeList, NumbersAndRangesInTheOrderGiven) {
   }
 }
 
+TEST(CheckFormat, NamesTheFormatsAsAList) {
+  EXPECT_TRUE(CheckFormat("json", {"text", "json"}).ok());
+  const Status bad = CheckFormat("jsn", {"text", "json"});
+  EXPECT_EQ(bad.code(), StatusCode::kUsage);
+  EXPECT_EQ(bad.message(), "--format: 'jsn' is not a format (use text or json)");
+  EXPECT_EQ(CheckFormat("x", {"pdf", "png", "svg"}).message(), "--format: 'x' is not a format (use pdf, png or svg)");
+  EXPECT_EQ(OrList({"a"}), "a");
+}
+
 TEST(BookDeals, InterleaveTakesTurnsInTheOrderFirstMet) {
   std::vector<BookDeal> deals;
   for (uint64_t n : {1, 2, 3}) deals.push_back(Entry("fifteen", n));

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tools/cli/shard.h"
@@ -228,27 +229,37 @@ TEST(PerDeal, RefusesBadColumns) {
 
 TEST(PerDeal, RefusesBadLinesNamingTheField) {
   auto line = [&](const std::string& l) { return Error(kHead + kCols + "fifteen,,1,solved,20,20,,0\n" + l + "\n"); };
-  EXPECT_EQ(line("fifteen,,2,solved,20,20,,1"), "");
-  EXPECT_EQ(line("fifteen,,2,solved,20,20,1"), "t.csv:4: 7 fields, but the header names 8 columns");
-  EXPECT_EQ(line("fiveteen,,2,solved,20,20,,1").rfind("t.csv:4: game: unknown game 'fiveteen' (the games are: fourteen-out", 0), 0u);
-  EXPECT_EQ(line("thirteens,slots,2,solved,20,20,,1"), "t.csv:4: options: 'slots' is not NAME=VALUE");
-  EXPECT_EQ(line("thirteens,slots=5 slots=5,2,solved,20,20,,1"), "t.csv:4: options: 'slots' is given twice");
-  EXPECT_EQ(line("thirteens,slots=7,2,solved,20,20,,1").rfind("t.csv:4: options: option 'slots' cannot be 7", 0), 0u);
-  EXPECT_EQ(line("fifteen,draw=1,2,solved,20,20,,1").rfind("t.csv:4: options: unknown option 'draw'", 0), 0u);
-  EXPECT_EQ(line("fifteen,,,solved,20,20,,1"), "t.csv:4: deal: empty (a deal number, or FILE:LINE for a deal without one)");
-  EXPECT_EQ(line("fifteen,,2,won,20,20,,1"), "t.csv:4: result: 'won' is not a result (solved, unsolvable or unknown)");
-  EXPECT_EQ(line("fifteen,,2,solved,2e3,20,,1"), "t.csv:4: nodes: '2e3' is not a whole number");
-  EXPECT_EQ(line("fifteen,,2,solved,20,,,1"), "t.csv:4: moves: '' is not a whole number");
-  EXPECT_EQ(line("fifteen,,2,unsolvable,20,20,,1"),
-            "t.csv:4: moves: '20' given for a deal that is not solved (leave it empty)");
-  EXPECT_EQ(line("fifteen,,2,solved,20,20,x,1"), "t.csv:4: score: 'x' is not a whole number");
-  EXPECT_EQ(line("fifteen,,2,solved,20,20,,one"), "t.csv:4: index: 'one' is not a whole number");
-  EXPECT_EQ(line("fifteen,,9,solved,20,20,,1"), "t.csv:4: deal: '9' is not a deal number of 1-4");
-  EXPECT_EQ(line("fifteen,,t.jsonl:2,solved,20,20,,1"), "t.csv:4: deal: 't.jsonl:2' is not a deal number of 1-4");
-  EXPECT_EQ(line("fifteen,,3,solved,20,20,,1"), "t.csv:4: index: 1 is not the position of deal 3 in 1-4");
-  EXPECT_EQ(line("fifteen,,\"2\"x,solved,20,20,,1"),
-            "t.csv:4: text after a quoted field (a quote inside a field is written twice: \"\")");
-  EXPECT_EQ(line("fifteen,,2\"\",solved,20,20,,1"), "t.csv:4: a quote inside a field that does not start with one");
+  // A second row after a good one, and the message it gets: whole, or (ending
+  // in "...") its start.
+  const std::pair<std::string, std::string> cases[] = {
+      {"fifteen,,2,solved,20,20,,1", ""},
+      {"fifteen,,2,solved,20,20,1", "t.csv:4: 7 fields, but the header names 8 columns"},
+      {"fiveteen,,2,solved,20,20,,1", "t.csv:4: game: unknown game 'fiveteen' (the games are: fourteen-out..."},
+      {"thirteens,slots,2,solved,20,20,,1", "t.csv:4: options: 'slots' is not NAME=VALUE"},
+      {"thirteens,slots=5 slots=5,2,solved,20,20,,1", "t.csv:4: options: 'slots' is given twice"},
+      {"thirteens,slots=7,2,solved,20,20,,1", "t.csv:4: options: option 'slots' cannot be 7..."},
+      {"fifteen,draw=1,2,solved,20,20,,1", "t.csv:4: options: unknown option 'draw'..."},
+      {"fifteen,,,solved,20,20,,1", "t.csv:4: deal: empty (a deal number, or FILE:LINE for a deal without one)"},
+      {"fifteen,,2,won,20,20,,1", "t.csv:4: result: 'won' is not a result (solved, unsolvable or unknown)"},
+      {"fifteen,,2,solved,2e3,20,,1", "t.csv:4: nodes: '2e3' is not a whole number"},
+      {"fifteen,,2,solved,20,,,1", "t.csv:4: moves: '' is not a whole number"},
+      {"fifteen,,2,unsolvable,20,20,,1", "t.csv:4: moves: '20' given for a deal that is not solved (leave it empty)"},
+      {"fifteen,,2,solved,20,20,x,1", "t.csv:4: score: 'x' is not a whole number"},
+      {"fifteen,,2,solved,20,20,,one", "t.csv:4: index: 'one' is not a whole number"},
+      {"fifteen,,9,solved,20,20,,1", "t.csv:4: deal: '9' is not a deal number of 1-4"},
+      {"fifteen,,t.jsonl:2,solved,20,20,,1", "t.csv:4: deal: 't.jsonl:2' is not a deal number of 1-4"},
+      {"fifteen,,3,solved,20,20,,1", "t.csv:4: index: 1 is not the position of deal 3 in 1-4"},
+      {"fifteen,,\"2\"x,solved,20,20,,1",
+       "t.csv:4: text after a quoted field (a quote inside a field is written twice: \"\")"},
+      {"fifteen,,2\"\",solved,20,20,,1", "t.csv:4: a quote inside a field that does not start with one"},
+  };
+  for (const auto& [row, message] : cases) {
+    const std::string got = line(row);
+    if (message.ends_with("..."))
+      EXPECT_EQ(got.rfind(message.substr(0, message.size() - 3), 0), 0u) << row << ": " << got;
+    else
+      EXPECT_EQ(got, message) << row;
+  }
   // The shard's rule: index 1 is not in shard 1/2.
   EXPECT_EQ(Error("# talon-per-deal/1 deals=1-4 shard=1/2 max-nodes=none max-seconds=none version=1\n" + kCols +
                   "fifteen,,2,solved,20,20,,1\n"),

@@ -13,21 +13,12 @@
 #include "render/pdf_writer.h"
 #include "render/svg_writer.h"
 #include "golden.h"
+#include "test_fonts.h"
 
 namespace talon::render {
 namespace {
 
-const Fonts& PlotFonts() {
-  static const Fonts fonts = [] {
-    auto f = FindFonts();
-    if (!f) {
-      ADD_FAILURE() << f.status().message();
-      std::abort();
-    }
-    return *f;
-  }();
-  return fonts;
-}
+using testing::TestFonts;
 
 SurveyEntry Entry(const char* label, Verdict v, uint64_t nodes, uint64_t moves = 0) {
   SurveyEntry e;
@@ -100,7 +91,7 @@ std::string Texts(const Page& page) {
 }
 
 TEST(SurveyPlot, PageHasTitleAxesRowsAndFigures) {
-  auto doc = RenderSurveyPlot(FixedPlot(), PlotFonts());
+  auto doc = RenderSurveyPlot(FixedPlot(), TestFonts());
   ASSERT_TRUE(doc.ok()) << doc.status().message();
   ASSERT_EQ(doc->pages.size(), 1u);
   const Page& page = doc->pages[0];
@@ -117,7 +108,7 @@ TEST(SurveyPlot, PageHasTitleAxesRowsAndFigures) {
   for (const Item& item : page.items)
     if (const auto* t = std::get_if<TextItem>(&item)) {
       EXPECT_GE(t->x, 0);
-      EXPECT_LE(t->x + PlotFonts().Get(t->face).TextWidth(t->text, t->size), page.width) << t->text;
+      EXPECT_LE(t->x + TestFonts().Get(t->face).TextWidth(t->text, t->size), page.width) << t->text;
       EXPECT_LE(t->y, page.height) << t->text;
     }
 }
@@ -125,7 +116,7 @@ TEST(SurveyPlot, PageHasTitleAxesRowsAndFigures) {
 TEST(SurveyPlot, GradesAddAPanel) {
   SurveyPlot plot = FixedPlot();
   plot.groups[0].grade_count = {10, 400, 300, 200, 90};
-  auto doc = RenderSurveyPlot(plot, PlotFonts());
+  auto doc = RenderSurveyPlot(plot, TestFonts());
   ASSERT_TRUE(doc.ok()) << doc.status().message();
   const std::string texts = Texts(doc->pages[0]);
   EXPECT_NE(texts.find("Difficulty"), std::string::npos);
@@ -133,9 +124,9 @@ TEST(SurveyPlot, GradesAddAPanel) {
 }
 
 TEST(SurveyPlot, ThreeFormsAndGolden) {
-  auto doc = RenderSurveyPlot(FixedPlot(), PlotFonts());
+  auto doc = RenderSurveyPlot(FixedPlot(), TestFonts());
   ASSERT_TRUE(doc.ok()) << doc.status().message();
-  auto png = WritePng(*doc, PlotFonts(), 144);
+  auto png = WritePng(*doc, TestFonts(), 144);
   ASSERT_TRUE(png.ok()) << png.status().message();
   ASSERT_GT(png->size(), 24u);
   EXPECT_EQ(png->substr(0, 8), "\x89PNG\r\n\x1a\n");
@@ -143,14 +134,14 @@ TEST(SurveyPlot, ThreeFormsAndGolden) {
   ASSERT_TRUE(image.ok());
   EXPECT_EQ(image->width, 1684);  // 842 points at 144 dpi
   EXPECT_EQ(image->height, static_cast<int>(std::lround(doc->pages[0].height * 2)));
-  auto small = WritePng(*doc, PlotFonts(), 72);  // the golden picture, kept small
+  auto small = WritePng(*doc, TestFonts(), 72);  // the golden picture, kept small
   ASSERT_TRUE(small.ok());
   ExpectMatchesGolden(*small, "survey-plot.png");
-  auto svg = WriteSvg(*doc, PlotFonts());
+  auto svg = WriteSvg(*doc, TestFonts());
   ASSERT_TRUE(svg.ok());
   EXPECT_NE(svg->find("<svg"), std::string::npos);
   EXPECT_NE(svg->find("width=\"842pt\""), std::string::npos);
-  auto pdf = WritePdf(*doc, PlotFonts());
+  auto pdf = WritePdf(*doc, TestFonts());
   ASSERT_TRUE(pdf.ok());
   EXPECT_EQ(pdf->substr(0, 5), "%PDF-");
 }

@@ -20,9 +20,12 @@
 #include "render/png_encoder.h"
 #include "render/sheets.h"
 #include "render/template.h"
+#include "test_fonts.h"
 
 namespace talon::render {
 namespace {
+
+using testing::TestFonts;
 
 // A deterministic pseudo-random sequence (tests must not depend on std's).
 struct Lcg {
@@ -246,11 +249,6 @@ TEST(PngEncoder, ScanlinesArePinned) {
     crc = crc32_z(crc, rows.data(), rows.size());
   }
   EXPECT_EQ(crc, 528898360u) << "pinned checksum";
-}
-
-const Fonts& TestFonts() {
-  static const Fonts fonts = *FindFonts();
-  return fonts;
 }
 
 // Real sheets: a pile game's layout and solution, and a slot game's layout.

@@ -21,22 +21,13 @@
 #include "render/sheets/deal_layout.h"
 #include "render/template.h"
 #include "golden.h"
+#include "test_fonts.h"
 #include "test_util.h"
 
 namespace talon::render {
 namespace {
 
-const Fonts& TestFonts() {
-  static const Fonts fonts = [] {
-    auto f = FindFonts();
-    if (!f) {
-      ADD_FAILURE() << f.status().message();
-      std::abort();
-    }
-    return *f;
-  }();
-  return fonts;
-}
+using testing::TestFonts;
 
 // Sets an environment variable for the scope of a test.
 class ScopedEnv {

@@ -21,7 +21,7 @@ namespace talon::render {
 namespace {
 
 using testing::FirstSolved;
-using testing::SheetFonts;
+using testing::TestFonts;
 
 Template Shipped(const char* paper, int per_page, bool large = false) {
   auto t = ShippedTemplate(paper, per_page, large);
@@ -74,7 +74,7 @@ std::vector<TextRun> Runs(const Page& page) {
   std::vector<TextRun> out;
   for (const Item& item : page.items)
     if (const auto* t = std::get_if<TextItem>(&item))
-      out.push_back({t, t->x + SheetFonts().Get(t->face).TextWidth(t->text, t->size)});
+      out.push_back({t, t->x + TestFonts().Get(t->face).TextWidth(t->text, t->size)});
   return out;
 }
 
@@ -88,10 +88,10 @@ TEST(SheetLayout, SolutionPagesSayWhichMovesNotWhichPage) {
   const auto solved = Solved("klondike", 3);
   const size_t moves = solved.solution.moves.size();
   auto doc = RenderDealSheets(*FindGame("klondike"), solved.deal, &solved.solution, SheetKind::kBoth,
-                              Shipped("a4", 1), SheetFonts());
+                              Shipped("a4", 1), TestFonts());
   ASSERT_TRUE(doc.ok());
   ASSERT_GE(doc->pages.size(), 3u);
-  auto pdf = WritePdf(*doc, SheetFonts());
+  auto pdf = WritePdf(*doc, TestFonts());
   ASSERT_TRUE(pdf.ok());
   const std::string path = testing::ScratchPath("headings.pdf");
   testing::WriteFile(path, *pdf);
@@ -208,14 +208,14 @@ TEST(SheetLayout, EveryMoveShowsItsCardsApartAndItsBoxClear) {
       const Template t = Shipped("a4", 1, large);
       const std::string name = std::string(c.game) + (large ? " large print" : "");
       auto doc = RenderDealSheets(*FindGame(c.game), solved.deal, &solved.solution, SheetKind::kSolution, t,
-                                  SheetFonts());
+                                  TestFonts());
       ASSERT_TRUE(doc.ok()) << doc.status().message();
       EXPECT_EQ(ExpectRowsWhole(*doc, t, solved.solution.moves, name), solved.solution.moves.size()) << name;
       // The same in a booklet, solutions at the back.
       BookOptions book;
       book.title = "Test";
       const Template bt = Shipped("a4", large ? 1 : 2, large);
-      auto bdoc = RenderBook({{FindGame(c.game), solved.deal, solved.solution}}, book, bt, SheetFonts());
+      auto bdoc = RenderBook({{FindGame(c.game), solved.deal, solved.solution}}, book, bt, TestFonts());
       ASSERT_TRUE(bdoc.ok()) << bdoc.status().message();
       ExpectRowsWhole(*bdoc, bt, solved.solution.moves, name + " booklet");
     }
@@ -234,8 +234,8 @@ TEST(SheetLayout, SmallCardsScaleWithTheTemplate) {
       BookOptions book;
       book.title = "Test";
       book.solutions = BookOptions::Solutions::kNone;
-      auto doc = large ? RenderBook({{FindGame(game), solved->deal, solved->solution}}, book, t, SheetFonts())
-                       : RenderDealSheets(*FindGame(game), solved->deal, nullptr, SheetKind::kLayout, t, SheetFonts());
+      auto doc = large ? RenderBook({{FindGame(game), solved->deal, solved->solution}}, book, t, TestFonts())
+                       : RenderDealSheets(*FindGame(game), solved->deal, nullptr, SheetKind::kLayout, t, TestFonts());
       ASSERT_TRUE(doc.ok()) << game << ": " << doc.status().message();
       const Page& page = doc->pages.back();
       double big = 0, small = 1e9;
@@ -284,7 +284,7 @@ TEST(SheetLayout, FourOfAKindPilesAreNamedAToKInRowsOf5And5And3) {
       BookOptions book;
       book.title = "Test";
       book.solutions = BookOptions::Solutions::kNone;
-      auto doc = RenderBook(entries, book, t, SheetFonts());
+      auto doc = RenderBook(entries, book, t, TestFonts());
       ASSERT_TRUE(doc.ok()) << doc.status().message();
       for (const Bookmark& b : doc->bookmarks) {
         if (b.title.find("four-of-a-kind#7") == std::string::npos) continue;
@@ -302,7 +302,7 @@ TEST(SheetLayout, FourOfAKindPilesAreNamedAToKInRowsOf5And5And3) {
       }
     }
   const Template large = Shipped("a4", 1, true);
-  auto doc = RenderDealSheets(game, *deal, nullptr, SheetKind::kLayout, large, SheetFonts());
+  auto doc = RenderDealSheets(game, *deal, nullptr, SheetKind::kLayout, large, TestFonts());
   ASSERT_TRUE(doc.ok());
   EXPECT_EQ(LabelRows(doc->pages[0], large), want) << "large print";
   EXPECT_EQ(checked, 6u);
@@ -318,7 +318,7 @@ TEST(SheetLayout, CarpetIsShownAsItStandsBeforeMove1) {
   const Game& game = *FindGame("carpet");
   auto deal = MakeDeal(game, 1, {});
   ASSERT_EQ(deal->areas.tableau[19].back(), Card(kAce, kDiamonds));
-  auto doc = RenderDealSheets(game, *deal, nullptr, SheetKind::kLayout, Shipped("a4", 1), SheetFonts());
+  auto doc = RenderDealSheets(game, *deal, nullptr, SheetKind::kLayout, Shipped("a4", 1), TestFonts());
   ASSERT_TRUE(doc.ok());
   const Page& page = doc->pages[0];
   double foundations_y = -1;
@@ -335,7 +335,7 @@ TEST(SheetLayout, CarpetIsShownAsItStandsBeforeMove1) {
         break;
       }
   EXPECT_GE(aces, 1u);
-  auto pdf = WritePdf(*doc, SheetFonts());
+  auto pdf = WritePdf(*doc, TestFonts());
   const std::string path = testing::ScratchPath("carpet.pdf");
   testing::WriteFile(path, *pdf);
   const std::string text = testing::RunCommand("pdftotext -layout '" + path + "' -").out;
@@ -355,7 +355,7 @@ TEST(SheetLayout, FourCarpetDealsFitAPage) {
   for (const char* paper : {"a4", "letter"}) {
     BookOptions book;
     book.title = "Test";
-    auto doc = RenderBook(entries, book, Shipped(paper, 4), SheetFonts());
+    auto doc = RenderBook(entries, book, Shipped(paper, 4), TestFonts());
     ASSERT_TRUE(doc.ok()) << doc.status().message();
     std::vector<int> pages;
     for (const Bookmark& b : doc->bookmarks)
@@ -394,14 +394,14 @@ TEST(SheetLayout, MonoPrintsBlackAndGreyOnly) {
   for (const Game* game : AllGames()) {
     auto solved = FirstSolved(*game, {});
     ASSERT_TRUE(solved);
-    auto doc = RenderDealSheets(*game, solved->deal, &solved->solution, SheetKind::kBoth, t, SheetFonts());
+    auto doc = RenderDealSheets(*game, solved->deal, &solved->solution, SheetKind::kBoth, t, TestFonts());
     ASSERT_TRUE(doc.ok());
     ExpectGrey(*doc, std::string(game->id()));
     entries.push_back({game, solved->deal, solved->solution});
   }
   BookOptions book;
   book.title = "Mono";
-  auto doc = RenderBook(entries, book, t, SheetFonts());
+  auto doc = RenderBook(entries, book, t, TestFonts());
   ASSERT_TRUE(doc.ok());
   ExpectGrey(*doc, "booklet");
 }

@@ -21,7 +21,7 @@ namespace talon::render {
 namespace {
 
 using testing::FirstSolved;
-using testing::SheetFonts;
+using testing::TestFonts;
 using testing::Squeezed;
 
 // The text of pages [first, last] (1-based) of `pdf`, as `pdftotext -layout`
@@ -182,7 +182,7 @@ TEST(Reading, EveryRulesPageExplainsTheAbbreviationsOfItsSolutions) {
       }
       BookOptions book;
       book.title = "Test";
-      auto doc = RenderBook(entries, book, *t, SheetFonts());
+      auto doc = RenderBook(entries, book, *t, TestFonts());
       ASSERT_TRUE(doc.ok()) << where << ": " << doc.status().message();
       int rules = -1, deals = -1;
       for (const Bookmark& b : doc->bookmarks) {
@@ -191,7 +191,7 @@ TEST(Reading, EveryRulesPageExplainsTheAbbreviationsOfItsSolutions) {
       }
       ASSERT_GT(rules, 0);
       ASSERT_GT(deals, rules);
-      auto pdf = WritePdf(*doc, SheetFonts());
+      auto pdf = WritePdf(*doc, TestFonts());
       ASSERT_TRUE(pdf.ok());
       const std::string text = PdfText(*pdf, rules + 1, deals, "rules-" + std::string(game->id()));
       std::vector<MoveSpec> moves;
@@ -210,9 +210,9 @@ TEST(Reading, EverySolutionSheetExplainsItsAbbreviationsOnItsFirstPage) {
   for (const Game* game : AllGames()) {
     auto solved = FirstSolved(*game, {});
     ASSERT_TRUE(solved) << game->id();
-    auto doc = RenderDealSheets(*game, solved->deal, &solved->solution, SheetKind::kSolution, *t, SheetFonts());
+    auto doc = RenderDealSheets(*game, solved->deal, &solved->solution, SheetKind::kSolution, *t, TestFonts());
     ASSERT_TRUE(doc.ok()) << doc.status().message();
-    auto pdf = WritePdf(*doc, SheetFonts());
+    auto pdf = WritePdf(*doc, TestFonts());
     ASSERT_TRUE(pdf.ok());
     const std::string text = PdfText(*pdf, 1, 1, "solution-" + std::string(game->id()));
     ExpectExplains(text, *game, solved->deal.options, solved->solution.moves, std::string(game->id()) + " sheet");

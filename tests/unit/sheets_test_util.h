@@ -1,4 +1,4 @@
-// What the sheet tests share: the fonts, solved deals, files and commands.
+// What the sheet tests share: the fonts (test_fonts.h), solved deals, files and commands.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -13,20 +13,9 @@
 
 #include "core/game.h"
 #include "render/fonts.h"
+#include "test_fonts.h"
 
 namespace talon::render::testing {
-
-inline const Fonts& SheetFonts() {
-  static const Fonts fonts = [] {
-    auto f = FindFonts();
-    if (!f) {
-      ADD_FAILURE() << f.status().message();
-      std::abort();
-    }
-    return *f;
-  }();
-  return fonts;
-}
 
 struct SolvedDeal {
   Deal deal;

@@ -22,7 +22,7 @@ namespace {
 using testing::FirstSolved;
 using testing::RunCommand;
 using testing::ScratchPath;
-using testing::SheetFonts;
+using testing::TestFonts;
 
 // A picture rsvg-convert wrote, as a viewer shows it on white paper: its
 // premultiplied pixels composed over white (the last column of an SVG whose
@@ -51,7 +51,7 @@ Document BothSheets(const Game& game, uint64_t from = 1) {
   EXPECT_TRUE(solved) << game.id();
   auto t = ShippedTemplate("a4", 1, false);
   EXPECT_TRUE(t.ok());
-  auto doc = RenderDealSheets(game, solved->deal, &solved->solution, SheetKind::kBoth, *t, SheetFonts());
+  auto doc = RenderDealSheets(game, solved->deal, &solved->solution, SheetKind::kBoth, *t, TestFonts());
   EXPECT_TRUE(doc.ok()) << doc.status().message();
   return *doc;
 }
@@ -60,14 +60,14 @@ TEST(SvgWriter, OneDealOfEveryGameStaysUnder300KB) {
   size_t checked = 0;
   for (const Game* game : AllGames()) {
     const Document doc = BothSheets(*game);
-    auto svg = WriteSvg(doc, SheetFonts());
+    auto svg = WriteSvg(doc, TestFonts());
     ASSERT_TRUE(svg.ok()) << svg.status().message();
     EXPECT_LT(svg->size(), 300u * 1024) << game->id();
-    EXPECT_EQ(*svg, *WriteSvg(doc, SheetFonts())) << game->id() << ": not deterministic";
+    EXPECT_EQ(*svg, *WriteSvg(doc, TestFonts())) << game->id() << ": not deterministic";
     ++checked;
   }
   // Klondike#7 has the longest solution of deals 1-60 (168 moves).
-  auto svg = WriteSvg(BothSheets(*FindGame("klondike"), 7), SheetFonts());
+  auto svg = WriteSvg(BothSheets(*FindGame("klondike"), 7), TestFonts());
   ASSERT_TRUE(svg.ok());
   EXPECT_LT(svg->size(), 300u * 1024) << "klondike#7";
   EXPECT_EQ(checked, AllGames().size());
@@ -80,10 +80,10 @@ TEST(SvgWriter, DefinesACardFaceOnceAndReusesIt) {
   page.width = 400;
   page.height = 400;
   for (int i = 0; i < 100; ++i)
-    DrawMiniCard(page, SheetFonts(), CardStyle{}, Card(kQueen, kHearts),
+    DrawMiniCard(page, TestFonts(), CardStyle{}, Card(kQueen, kHearts),
                  {10.0 + (i % 10) * 35, 10.0 + (i / 10) * 38, 30, 36});
   doc.pages.push_back(page);
-  auto svg = WriteSvg(doc, SheetFonts());
+  auto svg = WriteSvg(doc, TestFonts());
   ASSERT_TRUE(svg.ok());
   EXPECT_EQ(Count(*svg, "<g id=\"u"), 1u) << "one definition of the face";
   EXPECT_EQ(Count(*svg, "<use xlink:href=\"#u"), 100u) << "placed a hundred times";
@@ -94,7 +94,7 @@ TEST(SvgWriter, DefinesACardFaceOnceAndReusesIt) {
 // document at the same dpi, differ in at most 0.5% of their pixels (a pixel
 // differs when a channel is off by more than 48: antialiasing only).
 void ExpectSvgLooksLikePng(const Document& doc, double dpi, const std::string& name) {
-  auto svg = WriteSvg(doc, SheetFonts());
+  auto svg = WriteSvg(doc, TestFonts());
   ASSERT_TRUE(svg.ok());
   const std::string in = ScratchPath(name + ".svg"), out = ScratchPath(name + ".svg.png");
   testing::WriteFile(in, *svg);
@@ -102,7 +102,7 @@ void ExpectSvgLooksLikePng(const Document& doc, double dpi, const std::string& n
   auto r = RunCommand("rsvg-convert --dpi-x " + d + " --dpi-y " + d + " -o '" + out + "' '" + in + "' 2>&1");
   ASSERT_EQ(r.status, 0) << "rsvg-convert (Debian: librsvg2-bin, .ci/install-deps) failed: " << r.out;
   auto got = ReadOnWhite(out);
-  auto want = DrawImage(doc, SheetFonts(), dpi);
+  auto want = DrawImage(doc, TestFonts(), dpi);
   ASSERT_TRUE(got.ok() && want.ok()) << name;
   ASSERT_LE(std::abs(got->width - want->width), 1) << name;
   ASSERT_LE(std::abs(got->height - want->height), 1) << name;
@@ -133,10 +133,10 @@ TEST(SvgWriter, PagesAreSeparatedByACutLineNotABand) {
   ASSERT_GE(doc.pages.size(), 2u);
   const double dpi = 72;
   const std::string in = ScratchPath("gap.svg"), out = ScratchPath("gap.svg.png");
-  testing::WriteFile(in, *WriteSvg(doc, SheetFonts()));
+  testing::WriteFile(in, *WriteSvg(doc, TestFonts()));
   ASSERT_EQ(RunCommand("rsvg-convert --dpi-x 72 --dpi-y 72 -o '" + out + "' '" + in + "'").status, 0);
   auto from_svg = ReadOnWhite(out);
-  auto from_png = DrawImage(doc, SheetFonts(), dpi);
+  auto from_png = DrawImage(doc, TestFonts(), dpi);
   ASSERT_TRUE(from_svg.ok() && from_png.ok());
   const double gap_top = doc.pages[0].height, line = gap_top + kPageGap / 2;
   for (const Image* img : {&*from_svg, &*from_png}) {

@@ -214,20 +214,22 @@ TEST(TryAgain, VerdictsAgreeWithThePlainSearchOnSmallPositions) {
   }
 }
 
-TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
-  // Three foundations complete, spades at 9: Q of spades needs 10 and J of
-  // spades built first, and the 10 lies under it. Unsolvable at once (T2:
-  // the Q is the 4th queen, so the 10 under it would be the 5th ten), and
-  // the plain search agrees.
+// A late deal: clubs, diamonds and hearts built to their kings, spades to
+// `spades`; heaps and pack still empty.
+Deal SpadesUpTo(int spades) {
   Deal d;
   d.game = "try-again";
   d.options = GameOptions(G());
   d.areas.foundations.resize(4);
   for (int f = 0; f < 4; ++f)
-    for (int r = 1; r <= (f < 3 ? 13 : 9); ++r)
+    for (int r = 1; r <= (f < 3 ? 13 : spades); ++r)
       d.areas.foundations[static_cast<size_t>(f)].push_back(Card(r, static_cast<Suit>(f)));
-  d.areas.tableau = {Cards({"TS", "QS"}), {}, {}, {}};
-  d.areas.stock = Cards({"KS", "JS"});  // JS dealt first
+  return d;
+}
+
+// `d` passes CheckDeal, and the solver proves it unsolvable before searching
+// a position; the plain search agrees, after searching.
+void ExpectUnsolvableAtOnce(Deal& d) {
   ASSERT_TRUE(CheckDeal(G(), d).ok()) << CheckDeal(G(), d).message();
   SolveResult r = SolveTryAgain(d, SearchLimits{}, true);
   EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
@@ -235,11 +237,27 @@ TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
   SolveResult plain = SolveTryAgain(d, SearchLimits{}, false);
   EXPECT_EQ(plain.verdict, Verdict::kUnsolvable);
   EXPECT_GT(plain.stats.nodes, 0u);
-  // The other way up (10 on top) it wins.
-  d.areas.tableau[0] = Cards({"QS", "TS"});
-  r = SolveTryAgain(d, SearchLimits{}, true);
+}
+
+// The solver wins `d`, and its line replays to a win.
+void ExpectWins(const Deal& d) {
+  SolveResult r = SolveTryAgain(d, SearchLimits{}, true);
   ASSERT_EQ(r.verdict, Verdict::kSolved);
   EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << "the winning order";
+}
+
+TEST(TryAgain, DeadTestProvesACardAboveItsOwnLastNeedImmediately) {
+  // Three foundations complete, spades at 9: Q of spades needs 10 and J of
+  // spades built first, and the 10 lies under it. Unsolvable at once (T2:
+  // the Q is the 4th queen, so the 10 under it would be the 5th ten), and
+  // the plain search agrees.
+  Deal d = SpadesUpTo(9);
+  d.areas.tableau = {Cards({"TS", "QS"}), {}, {}, {}};
+  d.areas.stock = Cards({"KS", "JS"});  // JS dealt first
+  ASSERT_NO_FATAL_FAILURE(ExpectUnsolvableAtOnce(d));
+  // The other way up (10 on top) it wins.
+  d.areas.tableau[0] = Cards({"QS", "TS"});
+  ExpectWins(d);
 }
 
 TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
@@ -250,26 +268,12 @@ TEST(TryAgain, FutureCardTestProvesAForcedCoverImmediately) {
   // leave before the 8 comes; as the last K (ordinal 4) it would make that
   // card a fifth of its rank. T4 proves it unsolvable at once; the plain
   // search agrees. With the 8 first it wins.
-  Deal d;
-  d.game = "try-again";
-  d.options = GameOptions(G());
-  d.areas.foundations.resize(4);
-  for (int f = 0; f < 4; ++f)
-    for (int r = 1; r <= (f < 3 ? 13 : 7); ++r)
-      d.areas.foundations[static_cast<size_t>(f)].push_back(Card(r, static_cast<Suit>(f)));
+  Deal d = SpadesUpTo(7);
   d.areas.tableau = {Cards({"9S"}), Cards({"TS"}), Cards({"JS"}), Cards({"QS"})};
   d.areas.stock = Cards({"8S", "KS"});  // KS dealt first
-  ASSERT_TRUE(CheckDeal(G(), d).ok()) << CheckDeal(G(), d).message();
-  SolveResult r = SolveTryAgain(d, SearchLimits{}, true);
-  EXPECT_EQ(r.verdict, Verdict::kUnsolvable);
-  EXPECT_EQ(r.stats.nodes, 0u);
-  SolveResult plain = SolveTryAgain(d, SearchLimits{}, false);
-  EXPECT_EQ(plain.verdict, Verdict::kUnsolvable);
-  EXPECT_GT(plain.stats.nodes, 0u);
+  ASSERT_NO_FATAL_FAILURE(ExpectUnsolvableAtOnce(d));
   d.areas.stock = Cards({"KS", "8S"});  // 8S first
-  r = SolveTryAgain(d, SearchLimits{}, true);
-  ASSERT_EQ(r.verdict, Verdict::kSolved);
-  EXPECT_TRUE(ReplaysToAWin(G(), d, r.moves)) << "the winning order";
+  ExpectWins(d);
 }
 
 // The whole solver wins deal `number` within `max_nodes`, and its line

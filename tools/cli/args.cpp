@@ -161,11 +161,36 @@ std::string GamesHelp() {
 std::string ExportFormatsHelp() {
   std::string out;
   for (const Game* g : AllGames()) {
-    std::string formats;
-    for (size_t i = 0; i < g->info().exports.size(); ++i)
-      formats += (i == 0 ? "" : i + 1 == g->info().exports.size() ? " or " : ", ") + g->info().exports[i].format;
-    if (!formats.empty()) out += (out.empty() ? "for " : "; for ") + std::string(g->id()) + " " + formats;
+    std::vector<std::string> formats;
+    for (const DealExport& e : g->info().exports) formats.push_back(e.format);
+    if (!formats.empty()) out += (out.empty() ? "for " : "; for ") + std::string(g->id()) + " " + OrList(formats);
   }
+  return out;
+}
+
+void AddOutputOption(po::options_description& options, std::string& path, const std::string& what) {
+  options.add_options()("output,o", po::value(&path)->value_name("FILE"),
+                        ("write " + (what.empty() ? "" : what + " ") +
+                         "to FILE (whole or not at all) instead of standard output")
+                            .c_str());
+}
+
+void AddFormatAndOutputOptions(po::options_description& options, std::string& format,
+                               const std::vector<std::string>& formats, const std::string& form,
+                               std::string& output_path, const std::string& what) {
+  options.add_options()("format", po::value(&format)->value_name("F")->default_value(formats.at(0)),
+                        (form + ": " + OrList(formats)).c_str());
+  AddOutputOption(options, output_path, what);
+}
+
+Status CheckFormat(const std::string& format, const std::vector<std::string>& formats) {
+  if (std::find(formats.begin(), formats.end(), format) != formats.end()) return Status::Ok();
+  return Status::Usage("--format: '" + format + "' is not a format (use " + OrList(formats) + ")");
+}
+
+std::string OrList(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
   return out;
 }
 

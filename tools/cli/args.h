@@ -47,6 +47,20 @@ int ParseCommandLine(int argc, char** argv, const ToolHelp& help, po::options_de
 // "talon-deal 0.1.0"
 std::string VersionLine();
 
+// Adds --output/-o FILE: "write `what` to FILE (whole or not at all) instead
+// of standard output" ("write to FILE ..." when `what` is empty).
+void AddOutputOption(po::options_description& options, std::string& path, const std::string& what = "");
+// Adds --format F, one of `formats` (the first the default), described as
+// "`form`: text or json", then --output as AddOutputOption.
+void AddFormatAndOutputOptions(po::options_description& options, std::string& format,
+                               const std::vector<std::string>& formats, const std::string& form,
+                               std::string& output_path, const std::string& what = "");
+// A usage error unless `format` is one of `formats`: "--format: 'x' is not a
+// format (use text or json)".
+Status CheckFormat(const std::string& format, const std::vector<std::string>& formats);
+// "a", "a or b", "a, b or c".
+std::string OrList(const std::vector<std::string>& words);
+
 // The games with their areas, options and export formats, for --help.
 std::string GamesHelp();
 // The export formats by game, "for klondike ksolve or pysol", for --help;

@@ -52,8 +52,7 @@ Expected<std::string> OutputFormat(const std::string& format, const std::string&
     else
       return Status::Usage("-o " + path + ": cannot tell the format from the name; end it in .pdf, .png or .svg, or give --format");
   }
-  if (f != "pdf" && f != "png" && f != "svg")
-    return Status::Usage("--format: '" + f + "' is not a format (use pdf, png or svg)");
+  if (Status s = CheckFormat(f, {"pdf", "png", "svg"}); !s.ok()) return s;
   return f;
 }
 

@@ -44,10 +44,8 @@ int Run(int argc, char** argv) {
   po::options_description options("Options");
   std::string format, output_path, plot_path;
   std::vector<std::string> files;
+  AddFormatAndOutputOptions(options, format, {"text", "json"}, "report form", output_path, "the report");
   auto add = options.add_options();
-  add("format", po::value(&format)->value_name("F")->default_value("text"), "report form: text or json");
-  add("output,o", po::value(&output_path)->value_name("FILE"),
-      "write the report to FILE (whole or not at all) instead of standard output");
   add("plot", po::value(&plot_path)->value_name("FILE"),
       "also draw the survey's charts to FILE: .png, .svg or .pdf (whole or not at all)");
   po::options_description hidden;
@@ -60,8 +58,7 @@ int Run(int argc, char** argv) {
     return code;
   if (vm.count("timings"))
     return Fail(Status::Usage("merge: --timings: per-deal files record no times, so a merged report has none"));
-  if (format != "text" && format != "json")
-    return Fail(Status::Usage("--format: '" + format + "' is not a format (use text or json)"));
+  if (Status s = CheckFormat(format, {"text", "json"}); !s.ok()) return Fail(s);
   if (files.empty()) return Fail(Status::Usage("merge: give the per-deal files to merge (merge FILE...)"));
   int stdin_count = 0;
   for (const std::string& f : files) stdin_count += f == "-";

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/games/arrow_move.h"
 #include "core/games/carpet/solver.h"
 #include "core/games/games.h"
 #include "core/shorten.h"
@@ -296,7 +297,7 @@ class Carpet final : public Game {
   // "12>F  7♥" (slot 12 to its foundation), "W>F  7♥" (waste top to its
   // foundation), "S>W  7♥" (turn the pack's top), "W>12  7♥" (patch slot 12).
   std::string FormatMove(const MoveSpec& move) const override {
-    auto place = [](const Place& p) -> std::string {
+    return FormatArrowMove(move, [](const Place& p) -> std::string {
       switch (p.area) {
         case Area::kTableau: return std::to_string(p.number);
         case Area::kWaste: return "W";
@@ -304,41 +305,19 @@ class Carpet final : public Game {
         case Area::kFoundations: return "F";
         default: return "?";
       }
-    };
-    std::string out = (move.from.empty() ? "?" : place(move.from[0])) + ">" + place(move.to) + " ";
-    for (Card c : move.cards) out += " " + CardLabel(c);
-    return out;
+    });
   }
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
-    const std::vector<std::string_view> words = SplitWords(text);
-    if (words.size() != 2)
-      return Status::BadInput("move '" + Excerpt(text) + "' is not FROM>TO and one card (e.g. 12>F 7H)");
-    auto card = ParseCard(words[1]);
-    if (!card) return Status::BadInput("'" + Excerpt(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
-    const size_t gt = words[0].find('>');
-    auto place = [&](std::string_view w, Place& out) {
-      if (w == "W" || w == "w") out = {Area::kWaste, 0};
-      else if (w == "S" || w == "s") out = {Area::kStock, 0};
-      else if (w == "F" || w == "f") out = {Area::kFoundations, card->suit() + 1};
-      else {
-        if (w.empty() || w.size() > 2) return false;
-        int n = 0;
-        for (char c : w) {
-          if (c < '0' || c > '9') return false;
-          n = n * 10 + (c - '0');
-        }
-        out = {Area::kTableau, n};
-      }
-      return true;
-    };
-    MoveSpec m;
-    m.from.resize(1);
-    if (gt == std::string_view::npos || !place(words[0].substr(0, gt), m.from[0]) ||
-        !place(words[0].substr(gt + 1), m.to))
-      return Status::BadInput("'" + Excerpt(words[0]) +
-                              "' is not FROM>TO with a slot number, W (waste), S (pack) or F (foundation)");
-    m.cards = {*card};
-    return m;
+    return ParseArrowMove(text, "12>F 7H", "a slot number, W (waste), S (pack) or F (foundation)",
+                          [](std::string_view w, Card card, Place& out) {
+                            int n = 0;
+                            if (w == "W" || w == "w") out = {Area::kWaste, 0};
+                            else if (w == "S" || w == "s") out = {Area::kStock, 0};
+                            else if (w == "F" || w == "f") out = {Area::kFoundations, card.suit() + 1};
+                            else if (ParseSmallNumber(w, n)) out = {Area::kTableau, n};
+                            else return false;
+                            return true;
+                          });
   }
 };
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/difficulty/model.h"
+#include "core/difficulty/rules_player.h"
 #include "core/games/carpet/rules.h"
 #include "core/search.h"
 
@@ -15,22 +16,16 @@ namespace {
 
 using namespace carpet;
 
-class Player {
+// Every move builds or draws: no cycles.
+class Player : public difficulty::RulesPlayer<Player, CarpetRules> {
  public:
-  using Position = CarpetPosition;
-  using Move = CarpetMove;
-  static constexpr int kMaxOptions = CarpetRules::kMaxMoves;
-  static constexpr bool kCycles = false;  // every move builds or draws
-
   bool Load(const Deal& deal, Position& start) {
     LoadDeal(deal, deal_, start);
     rules_.deal = &deal_;
     rules_.prune = true;
     return true;
   }
-  bool Won(const Position& p) const { return rules_.Won(p); }
-  int Options(const Position& p, Move* out) const { return rules_.Moves(p, out); }
-  void Apply(Position& p, Move m) const { rules_.Apply(p, m); }
+  const CarpetRules& rules() const { return rules_; }
   uint64_t KeyOf(const Position& p) const { return p.carpet ^ Mix64(p.waste ^ p.drawn); }
   int Progress(const Position& p) const { return p.built; }
   int Value(const Position& p) const { return Progress(p); }

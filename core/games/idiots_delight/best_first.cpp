@@ -72,13 +72,7 @@ Outcome BestFirst(const Rules& rules, const Position& start, const SearchLimits&
   std::vector<Entry> entries;
   std::vector<std::pair<int, uint32_t>> heap;  // (promise, ~index): ties go to the oldest
   auto finish = [&](Verdict v, const char* limit, uint64_t nodes) {
-    out.verdict = v;
-    out.stats.limit = limit;
-    out.stats.nodes = nodes;
-    out.stats.table_bytes = table.bytes();
-    out.stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return out;
+    return Finish(out, v, limit, nodes, table.bytes(), t0);
   };
   auto write_line = [&](uint32_t at, Move last) {
     std::vector<Move> moves{last};
@@ -116,14 +110,8 @@ Outcome BestFirst(const Rules& rules, const Position& start, const SearchLimits&
       rules.Apply(child, moves[i]);
       ++nodes;
       if (nodes >= max_nodes) return finish(Verdict::kUnknown, "max-nodes", nodes);
-      if ((nodes & 1023) == 0) {
-        if (limits.cancel && limits.cancel->load(std::memory_order_relaxed))
-          return finish(Verdict::kUnknown, "interrupted", nodes);
-        if (limits.max_seconds > 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
-                limits.max_seconds)
-          return finish(Verdict::kUnknown, "max-seconds", nodes);
-      }
+      if ((nodes & 1023) == 0)
+        if (const char* limit = CallerLimit(limits, t0)) return finish(Verdict::kUnknown, limit, nodes);
       if (rules.Won(child)) {
         write_line(at, moves[i]);
         return finish(Verdict::kSolved, "", nodes);

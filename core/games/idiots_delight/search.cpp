@@ -45,13 +45,7 @@ Outcome Search(const Rules& rules, const Position& start, const SearchLimits& li
   std::unordered_set<Key128, KeyHash> on_path;
   bool path_tracked = false;
   auto finish = [&](Verdict v, const char* limit, uint64_t nodes) {
-    out.verdict = v;
-    out.stats.limit = limit;
-    out.stats.nodes = nodes;
-    out.stats.table_bytes = table.bytes();
-    out.stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return out;
+    return Finish(out, v, limit, nodes, table.bytes(), t0);
   };
   auto write_line = [&](size_t depth) {
     Position p = start;
@@ -111,14 +105,8 @@ Outcome Search(const Rules& rules, const Position& start, const SearchLimits& li
     ++nodes;
 
     if (nodes >= max_nodes) return finish(Verdict::kUnknown, "max-nodes", nodes);
-    if ((nodes & 1023) == 0) {
-      if (limits.cancel && limits.cancel->load(std::memory_order_relaxed))
-        return finish(Verdict::kUnknown, "interrupted", nodes);
-      if (limits.max_seconds > 0 &&
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
-              limits.max_seconds)
-        return finish(Verdict::kUnknown, "max-seconds", nodes);
-    }
+    if ((nodes & 1023) == 0)
+      if (const char* limit = CallerLimit(limits, t0)) return finish(Verdict::kUnknown, limit, nodes);
     if (rules.Won(pos)) {
       write_line(depth + 1);
       return finish(Verdict::kSolved, "", nodes);

@@ -2,6 +2,9 @@
 // and the best-first look. Design: docs/solvers/idiots-delight.md.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "core/games/idiots_delight/rules.h"
@@ -15,6 +18,18 @@ struct Outcome {
   std::vector<Move> line;  // every move, the automatic ones included, iff solved
   SearchStats stats;
 };
+
+// `out` with its verdict and its stats: `limit`, `nodes`, `table_bytes` and
+// the seconds since `t0`. For the searches' last step.
+inline Outcome Finish(Outcome& out, Verdict v, const char* limit, uint64_t nodes, size_t table_bytes,
+                      std::chrono::steady_clock::time_point t0) {
+  out.verdict = v;
+  out.stats.limit = limit;
+  out.stats.nodes = nodes;
+  out.stats.table_bytes = table_bytes;
+  out.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
 
 // The complete search from `start` (docs: "The complete search"): solved,
 // unsolvable only when the reachable positions are exhausted, or unknown at

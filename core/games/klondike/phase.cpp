@@ -27,14 +27,6 @@ void GenerateChildren(const Solver& solver, const TranspositionTable& table, Fra
 
 }  // namespace
 
-const char* CallerLimit(const SearchLimits& limits, std::chrono::steady_clock::time_point t0) {
-  if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) return "interrupted";
-  if (limits.max_seconds > 0 &&
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > limits.max_seconds)
-    return "max-seconds";
-  return nullptr;
-}
-
 PhaseOutcome RunPhase(const Solver& solver, const Pos& start, const SearchLimits& limits,
                       uint64_t max_nodes, std::chrono::steady_clock::time_point t0,
                       std::vector<Frame>& stack, TranspositionTable& table, TableUse use,

@@ -15,10 +15,6 @@
 
 namespace talon::klondike {
 
-// Returns "interrupted" or "max-seconds" once one of the caller's limits other
-// than the node budget is reached, else nullptr.
-const char* CallerLimit(const SearchLimits& limits, std::chrono::steady_clock::time_point t0);
-
 // A position on the search's path, with its moves and their children's keys.
 struct Frame {
   Pos pos;

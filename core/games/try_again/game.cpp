@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/games/arrow_move.h"
 #include "core/games/games.h"
 #include "core/games/try_again/solver.h"
 #include "core/shorten.h"
@@ -214,57 +215,28 @@ class TryAgain final : public Game {
   // "S>2  7♥" (deal to heap 2), "S>F3  7♥" (deal to foundation 3),
   // "2>F3  7♥" (build heap 2's top on foundation 3).
   std::string FormatMove(const MoveSpec& move) const override {
-    auto place = [](const Place& p) -> std::string {
+    return FormatArrowMove(move, [](const Place& p) -> std::string {
       switch (p.area) {
         case Area::kTableau: return std::to_string(p.number);
         case Area::kStock: return "S";
         case Area::kFoundations: return "F" + std::to_string(p.number);
         default: return "?";
       }
-    };
-    std::string out = (move.from.empty() ? "?" : place(move.from[0])) + ">" + place(move.to) + " ";
-    for (Card c : move.cards) out += " " + CardLabel(c);
-    return out;
+    });
   }
   Expected<MoveSpec> ParseMove(std::string_view text) const override {
-    const std::vector<std::string_view> words = SplitWords(text);
-    if (words.size() != 2)
-      return Status::BadInput("move '" + Excerpt(text) + "' is not FROM>TO and one card (e.g. S>2 7H)");
-    auto card = ParseCard(words[1]);
-    if (!card) return Status::BadInput("'" + Excerpt(words[1]) + "' is not a card (e.g. 7H, 10H, 7♥)");
-    auto number = [](std::string_view w, int& out) {
-      if (w.empty() || w.size() > 2) return false;
-      out = 0;
-      for (char c : w) {
-        if (c < '0' || c > '9') return false;
-        out = out * 10 + (c - '0');
-      }
-      return true;
-    };
-    auto place = [&](std::string_view w, Place& out) {
-      if (w == "S" || w == "s") {
-        out = {Area::kStock, 0};
-        return true;
-      }
-      int n = 0;
-      if (!w.empty() && (w[0] == 'F' || w[0] == 'f')) {
-        if (!number(w.substr(1), n)) return false;
-        out = {Area::kFoundations, n};
-        return true;
-      }
-      if (!number(w, n)) return false;
-      out = {Area::kTableau, n};
-      return true;
-    };
-    const size_t gt = words[0].find('>');
-    MoveSpec m;
-    m.from.resize(1);
-    if (gt == std::string_view::npos || !place(words[0].substr(0, gt), m.from[0]) ||
-        !place(words[0].substr(gt + 1), m.to))
-      return Status::BadInput("'" + Excerpt(words[0]) +
-                              "' is not FROM>TO with S (the pack), a heap number or F and a foundation number");
-    m.cards = {*card};
-    return m;
+    return ParseArrowMove(text, "S>2 7H", "S (the pack), a heap number or F and a foundation number",
+                          [](std::string_view w, Card, Place& out) {
+                            if (w == "S" || w == "s") {
+                              out = {Area::kStock, 0};
+                              return true;
+                            }
+                            const bool foundation = !w.empty() && (w[0] == 'F' || w[0] == 'f');
+                            int n = 0;
+                            if (!ParseSmallNumber(foundation ? w.substr(1) : w, n)) return false;
+                            out = {foundation ? Area::kFoundations : Area::kTableau, n};
+                            return true;
+                          });
   }
 };
 

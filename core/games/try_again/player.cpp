@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/difficulty/model.h"
+#include "core/difficulty/rules_player.h"
 #include "core/games/try_again/decide.h"
 #include "core/games/try_again/solver.h"
 
@@ -14,21 +15,15 @@ namespace {
 
 using namespace try_again;
 
-class Player {
+// Every move deals or builds a card: no cycles.
+class Player : public difficulty::RulesPlayer<Player, TryRules> {
  public:
-  using Position = TryPosition;
-  using Move = TryMove;
-  static constexpr int kMaxOptions = TryRules::kMaxMoves;
-  static constexpr bool kCycles = false;  // every move deals or builds a card
-
   bool Load(const Deal& deal, Position& start) {
     try_again::Load(deal, /*prune=*/true, loaded_);
     start = loaded_.start;
     return true;
   }
-  bool Won(const Position& p) const { return loaded_.rules.Won(p); }
-  int Options(const Position& p, Move* out) const { return loaded_.rules.Moves(p, out); }
-  void Apply(Position& p, Move m) const { loaded_.rules.Apply(p, m); }
+  const TryRules& rules() const { return loaded_.rules; }
   uint64_t KeyOf(const Position& p) const {
     const Key128 k = loaded_.rules.KeyOf(p);
     return k.lo ^ Mix64(k.hi);
