@@ -147,11 +147,11 @@ int64_t LookaheadValue(const Player& player, typename Player::Position p, const 
     if (player.Won(p)) return INT64_MAX;
     int n = player.Options(p, options);
     if constexpr (Player::kCycles) {
-      int k = 0;
+      int k = 0;  // keeps the options to unseen positions, in order
       for (int i = 0; i < n; ++i) {
         typename Player::Position child = p;
         player.Apply(child, options[i]);
-        if (!seen.Contains(player.KeyOf(child))) ++k;
+        if (!seen.Contains(player.KeyOf(child))) options[k++] = options[i];
       }
       n = k;
     }

@@ -12,6 +12,7 @@
 
 #include "core/difficulty/calibration.h"
 #include "core/difficulty/model.h"
+#include "core/difficulty/player.h"
 #include "core/solution_io.h"
 
 namespace talon {
@@ -214,3 +215,33 @@ TEST(SolutionDifficulty, BadFieldsAreNamed) {
 
 }  // namespace
 }  // namespace talon
+
+// A graph of positions for the generic player: 0 -> {1, 2}, 1 -> {0}, 2 ->
+// {3}, 3 won; position 1 is worth more than 2 to the lookahead player.
+struct CyclePlayer {
+  using Position = int;
+  using Move = int;  // the position it leads to
+  static constexpr int kMaxOptions = 2;
+  static constexpr bool kCycles = true;
+  bool Won(const Position& p) const { return p == 3; }
+  int Options(const Position& p, Move* out) const {
+    static constexpr int kNext[4][2] = {{1, 2}, {0, -1}, {3, -1}, {-1, -1}};
+    int n = 0;
+    for (int to : kNext[p]) if (to >= 0) out[n++] = to;
+    return n;
+  }
+  void Apply(Position& p, Move m) const { p = m; }
+  uint64_t KeyOf(const Position& p) const { return uint64_t(p) * 2; }  // KeySet ignores bit 0
+  int Value(const Position& p) const { return p == 1 ? 10 : 0; }
+};
+
+TEST(LookaheadValue, AForcedMoveIsTheOneToAnUnseenPosition) {
+  // From 0 with 1 seen, the only fresh option is 2, then 3: a win. Playing
+  // the seen option 1 in thought would value the position at 1's worth.
+  talon::difficulty::KeySet seen;
+  seen.Insert(CyclePlayer{}.KeyOf(1));
+  EXPECT_EQ(talon::difficulty::LookaheadValue(CyclePlayer{}, 0, seen), INT64_MAX);
+  // With nothing seen both options are open: the position's own worth.
+  talon::difficulty::KeySet none;
+  EXPECT_EQ(talon::difficulty::LookaheadValue(CyclePlayer{}, 0, none), 0 * 1024 + 2);
+}
