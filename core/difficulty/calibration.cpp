@@ -4,7 +4,7 @@ namespace talon {
 
 // Each row: a deal whose score is at most cut[0] is Easy, ..., above cut[3]
 // Master; the cuts are the scores at 30, 55, 75 and 90% (nearest rank) of
-// the winnable deals of the range. Made with the command in
+// the winnable deals of the range, to two decimals. Made with the command in
 // docs/solvers/difficulty.md ("Calibration").
 namespace {
 constexpr GradeCuts kCuts[] = {
@@ -13,9 +13,9 @@ constexpr GradeCuts kCuts[] = {
     {"triple-fourteens", "", "1-10000", {89.00, 93.00, 96.00, 98.50}},
     {"fifteen", "", "1-10000", {56.00, 68.50, 79.00, 89.50}},
     {"carpet", "patching=compulsory", "1-10000", {85.00, 111.00, 140.00, 180.00}},
-    {"idiots-delight", "worry=false", "1-1000", {202.5000, 208.7693, 216.9713, 226.9809}},
-    {"try-again", "build=anytime", "1-1000", {188.2500, 196.1155, 202.2500, 208.2405}},
-    {"klondike", "draw=3 passes=unlimited runs=whole worry=false", "1-1000", {145.1636, 150.7597, 156.2405, 164.1250}},
+    {"idiots-delight", "worry=false", "1-10000", {199.05, 205.11, 211.25, 220.11}},
+    {"try-again", "build=anytime", "1-10000", {187.52, 196.14, 202.06, 207.81}},
+    {"klondike", "draw=3 passes=unlimited runs=whole worry=false", "1-10000", {143.86, 148.56, 153.11, 159.83}},
 };
 }  // namespace
 
