@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 
@@ -104,38 +105,109 @@ struct Panel {
   std::function<void(Painter&, double x, double y, double w, double top)> ticks;  // y: the axis line
 };
 
-// Bars of `counts` (bins of `per_bin` values), scaled to the tallest; a
-// non-empty bin is at least a hairline high.
-void Bars(Painter& p, const std::vector<uint64_t>& counts, size_t bins, size_t per_bin, double x, double y,
-          double w, double h) {
-  std::vector<uint64_t> binned(bins, 0);
-  for (size_t i = 0; i < counts.size(); ++i) binned[std::min(bins - 1, i / per_bin)] += counts[i];
-  const uint64_t top = *std::max_element(binned.begin(), binned.end());
+// Bars of `binned`, scaled to the tallest; a non-empty bin is at least a
+// hairline high.
+void Bars(Painter& p, const std::vector<uint64_t>& binned, double x, double y, double w, double h) {
+  const uint64_t top = binned.empty() ? 0 : *std::max_element(binned.begin(), binned.end());
   if (top == 0) return;
-  const double bw = w / static_cast<double>(bins);
+  const double bw = w / static_cast<double>(binned.size());
   const double gap = bw > 6 ? 1.5 : bw > 2 ? 0.5 : 0;
-  for (size_t b = 0; b < bins; ++b) {
+  for (size_t b = 0; b < binned.size(); ++b) {
     if (!binned[b]) continue;
     const double bh = std::max(0.8, (h - 7) * static_cast<double>(binned[b]) / static_cast<double>(top));
     p.Box(x + static_cast<double>(b) * bw + gap / 2, y + h - 3 - bh, bw - gap, bh, kBar);
   }
 }
 
+// The axis of the winning lines' lengths, shared by every row: linear, or
+// logarithmic when the longest line is over 20 times the shortest (one
+// long Idiot's Delight line would squash every other row into a bar).
+class MoveAxis {
+ public:
+  MoveAxis(uint64_t shortest, uint64_t longest) {
+    log_ = longest > 20 * std::max<uint64_t>(1, shortest);
+    if (!log_) {
+      per_bin_ = std::max<uint64_t>(1, (longest + 1 + 59) / 60);
+      bins_ = std::max<uint64_t>(1, (longest + per_bin_) / per_bin_);
+      return;
+    }
+    first_ = Decade(std::max<uint64_t>(1, shortest));
+    decades_ = Decade(longest) + 1 - first_;
+    per_decade_ = std::max(1, 60 / decades_);
+    bins_ = static_cast<uint64_t>(decades_ * per_decade_);
+    // Bin b starts at 10^(first + b / per_decade), rounded up: integer edges,
+    // so that a length's bin never depends on how log10 rounds.
+    uint64_t decade = 1;
+    for (int k = 0; k < first_; ++k) decade *= 10;
+    for (uint64_t b = 1; b < bins_; ++b) {
+      const int frac = static_cast<int>(b % per_decade_);
+      if (frac == 0) decade *= 10;
+      edges_.push_back(frac == 0 ? decade
+                                 : static_cast<uint64_t>(std::ceil(static_cast<double>(decade) *
+                                                                   std::pow(10.0, double(frac) / per_decade_))));
+    }
+  }
+
+  std::vector<uint64_t> Binned(const std::vector<uint64_t>& counts) const {
+    std::vector<uint64_t> binned(bins_, 0);
+    for (size_t m = 0; m < counts.size(); ++m) binned[Bin(m)] += counts[m];
+    return binned;
+  }
+
+  void Ticks(Painter& p, double x, double y, double w) const {
+    if (log_) {
+      for (int k = 0; k <= decades_; ++k) {
+        const double tx = x + w * k / decades_;
+        p.Line(tx, y, tx, y + 3, kInk, 0.6);
+        if (decades_ <= 6 || k % 2 == 0) p.Centred(tx, y + 12, PowerOfTen(first_ + k), FontFace::kRegular, 7.5, kInk);
+      }
+      return;
+    }
+    const uint64_t span = bins_ * per_bin_;
+    const uint64_t step = NiceStep(span, 6);
+    for (uint64_t v = 0; v <= span; v += step) {
+      const double tx = x + w * static_cast<double>(v) / static_cast<double>(span);
+      p.Line(tx, y, tx, y + 3, kInk, 0.6);
+      p.Centred(tx, y + 12, std::to_string(v), FontFace::kRegular, 7.5, kInk);
+    }
+  }
+
+  std::string Label() const { return log_ ? "moves to win (log scale)" : "moves to win"; }
+
+ private:
+  static int Decade(uint64_t v) {
+    int k = 0;
+    while (v >= 10) v /= 10, ++k;
+    return k;
+  }
+  size_t Bin(uint64_t moves) const {
+    if (!log_) return std::min<uint64_t>(bins_ - 1, moves / per_bin_);
+    return static_cast<size_t>(std::upper_bound(edges_.begin(), edges_.end(), moves) - edges_.begin());
+  }
+
+  bool log_ = false;
+  uint64_t bins_ = 1, per_bin_ = 1;
+  int first_ = 0, decades_ = 1, per_decade_ = 1;
+  std::vector<uint64_t> edges_;  // log: the first length of bins 1..bins-1
+};
+
 }  // namespace
 
 Expected<Document> RenderSurveyPlot(const SurveyPlot& plot, const Fonts& fonts) {
   const auto& groups = plot.groups;
   const size_t n = groups.size();
-  uint64_t total = 0, max_moves = 0;
+  uint64_t total = 0, min_moves = UINT64_MAX, max_moves = 0;
   size_t grade_bins = 0;
   for (const SurveyPlotGroup& g : groups) {
     total += g.deals;
     for (size_t m = 0; m < g.moves_count.size(); ++m)
-      if (g.moves_count[m]) max_moves = std::max<uint64_t>(max_moves, m);
+      if (g.moves_count[m]) {
+        min_moves = std::min<uint64_t>(min_moves, m);
+        max_moves = std::max<uint64_t>(max_moves, m);
+      }
     grade_bins = std::max(grade_bins, g.grade_count.size());
   }
-  const size_t per_move_bin = std::max<size_t>(1, (max_moves + 1 + 59) / 60);
-  const size_t move_bins = std::max<size_t>(1, (max_moves + per_move_bin) / per_move_bin);
+  const MoveAxis move_axis(std::min(min_moves, max_moves), max_moves);
 
   std::vector<Panel> panels;
   // Winnable share: the dot, its interval, and the reach of the unknown deals.
@@ -165,8 +237,7 @@ Expected<Document> RenderSurveyPlot(const SurveyPlot& plot, const Fonts& fonts) 
   panels.push_back(
       {"Positions searched", "share of decided deals, by decade", "positions searched (log scale)", 1, 0, 0,
        [](Painter& p, const SurveyPlotGroup& g, double x, double y, double w, double h) {
-         Bars(p, std::vector<uint64_t>(g.nodes_by_decade.begin(), g.nodes_by_decade.end()), kDecades, 1, x, y,
-              w, h);
+         Bars(p, std::vector<uint64_t>(g.nodes_by_decade.begin(), g.nodes_by_decade.end()), x, y, w, h);
          if (g.solved + g.unsolvable == 0) p.Centred(x + w / 2, y + h / 2 + 3, "none decided", FontFace::kRegular, 7, kGrey);
        },
        [](Painter& p, double x, double y, double w, double top) {
@@ -180,22 +251,16 @@ Expected<Document> RenderSurveyPlot(const SurveyPlot& plot, const Fonts& fonts) 
        }});
   // The winning lines' lengths.
   panels.push_back(
-      {"Winning line", "share of solved deals, by length", "moves to win", 1, 0, 0,
+      {"Winning line", "share of solved deals, by length", move_axis.Label(), 1, 0, 0,
        [=](Painter& p, const SurveyPlotGroup& g, double x, double y, double w, double h) {
          if (g.solved == 0) {
            p.Centred(x + w / 2, y + h / 2 + 3, "no deal won", FontFace::kRegular, 7, kGrey);
            return;
          }
-         Bars(p, g.moves_count, move_bins, per_move_bin, x, y, w, h);
+         Bars(p, move_axis.Binned(g.moves_count), x, y, w, h);
        },
        [=](Painter& p, double x, double y, double w, double top) {
-         const uint64_t span = move_bins * per_move_bin;
-         const uint64_t step = NiceStep(span, 6);
-         for (uint64_t v = 0; v <= span; v += step) {
-           const double tx = x + w * static_cast<double>(v) / static_cast<double>(span);
-           p.Line(tx, y, tx, y + 3, kInk, 0.6);
-           p.Centred(tx, y + 12, std::to_string(v), FontFace::kRegular, 7.5, kInk);
-         }
+         move_axis.Ticks(p, x, y, w);
          (void)top;
        }});
   // Difficulty grades, when the deals carry them.
@@ -203,7 +268,9 @@ Expected<Document> RenderSurveyPlot(const SurveyPlot& plot, const Fonts& fonts) 
     panels.push_back(
         {"Difficulty", "share of deals, by grade", "grade", 0.7, 0, 0,
          [=](Painter& p, const SurveyPlotGroup& g, double x, double y, double w, double h) {
-           Bars(p, g.grade_count, grade_bins, 1, x, y, w, h);
+           std::vector<uint64_t> binned = g.grade_count;
+           binned.resize(grade_bins, 0);
+           Bars(p, binned, x, y, w, h);
          },
          [=](Painter& p, double x, double y, double w, double top) {
            const double bw = w / static_cast<double>(grade_bins);

@@ -113,6 +113,36 @@ TEST(SurveyPlot, PageHasTitleAxesRowsAndFigures) {
     }
 }
 
+// Lines from 26 to 30 000 moves: a linear axis would put every row but the
+// longest's into its first bar.
+TEST(SurveyPlot, WidelySpreadLengthsGetALogAxis) {
+  SurveyPlot plot = FixedPlot();
+  auto linear = RenderSurveyPlot(plot, TestFonts());  // 26 to 189 moves
+  ASSERT_TRUE(linear.ok()) << linear.status().message();
+  EXPECT_EQ(Texts(linear->pages[0]).find("moves to win (log scale)"), std::string::npos);
+  plot.groups[1].moves_count.resize(30001, 0);
+  plot.groups[1].moves_count[30000] = 1;
+  auto doc = RenderSurveyPlot(plot, TestFonts());
+  ASSERT_TRUE(doc.ok()) << doc.status().message();
+  const std::string texts = Texts(doc->pages[0]);
+  EXPECT_NE(texts.find("moves to win (log scale)"), std::string::npos) << texts;
+  for (const char* tick : {"10³", "10⁵"})  // the positions' axis labels even powers only
+    EXPECT_NE(texts.find(tick), std::string::npos) << tick;
+  // The short rows keep bars of their own: klondike's 95-189 moves spread
+  // over several of the twelve bins a decade, where a linear axis to 30 000
+  // would leave one bar for them, one for fourteen-out's 26 and one for 30 000.
+  double panel_x = 0;
+  for (const Item& item : doc->pages[0].items)
+    if (const auto* t = std::get_if<TextItem>(&item); t && t->text == "Winning line") panel_x = t->x;
+  ASSERT_GT(panel_x, 0);
+  size_t bars = 0;
+  for (const Item& item : doc->pages[0].items)
+    if (const auto* f = std::get_if<PathItem>(&item);
+        f && f->paint.fill == Color{0.35, 0.55, 0.78} && f->path.segs()[0].p[0].x >= panel_x)
+      ++bars;
+  EXPECT_GE(bars, 6u);
+}
+
 TEST(SurveyPlot, GradesAddAPanel) {
   SurveyPlot plot = FixedPlot();
   plot.groups[0].grade_count = {10, 400, 300, 200, 90};
