@@ -372,6 +372,13 @@ TEST(Merge, RefusesWhatNoSingleRunGives) {
                    {"b.csv", Head("2", "1/1", "2000") + "fifteen,,2,solved,20,20,,0\n"}}),
             "b.csv:3: fifteen: max-nodes=2000 max-seconds=none, but a.csv:3 has max-nodes=1000 max-seconds=none "
             "(the deals of one group must be decided with the same limits)");
+  // Different shuffles: the same numbers name other deals.
+  const std::string pysol = "# talon-per-deal/1 deals=2 shard=1/1 max-nodes=1000 max-seconds=none shuffle=pysol "
+                            "version=0.1.0\n" + std::string(kCols);
+  EXPECT_EQ(error({{"a.csv", Head("1", "1/1", "1000") + "fifteen,,1,solved,20,20,,0\n"},
+                   {"b.csv", pysol + "fifteen,,2,solved,20,20,,0\n"}}),
+            "b.csv:3: fifteen: max-nodes=1000 max-seconds=none shuffle=pysol, but a.csv:3 has max-nodes=1000 "
+            "max-seconds=none (the deals of one group must be dealt by the same shuffle)");
   // ... but in different groups they may differ.
   EXPECT_EQ(error({{"a.csv", Head("1", "1/1", "1000") + "fifteen,,1,solved,20,20,,0\n"},
                    {"b.csv", Head("1", "1/1", "2000") + "take-ten,,1,solved,20,20,,0\n"}}),

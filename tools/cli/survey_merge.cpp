@@ -77,6 +77,16 @@ std::string GroupName(const Group& g) {
   return name;
 }
 
+// What two runs whose limits text differs must share: the shuffle, the
+// limits, or both.
+std::string SameWhat(PerDealRun a, PerDealRun b) {
+  const bool shuffle = a.shuffle != b.shuffle;
+  a.shuffle.clear(), b.shuffle.clear();
+  const bool limits = a.LimitsText() != b.LimitsText();
+  if (shuffle && limits) return "dealt by the same shuffle and decided with the same limits";
+  return shuffle ? "dealt by the same shuffle" : "decided with the same limits";
+}
+
 }  // namespace
 
 Expected<std::vector<SurveyGroup>> MergePerDeal(const std::vector<PerDealTable>& tables) {
@@ -121,8 +131,8 @@ Expected<std::vector<SurveyGroup>> MergePerDeal(const std::vector<PerDealTable>&
                                   " (one group cannot mix them: no single run does)");
         if (first.limits != limits)
           return Status::BadInput(Where(table, r.line) + ": " + GroupName(first) + ": " + limits + ", but " +
-                                  there + " has " + first.limits +
-                                  " (the deals of one group must be decided with the same limits)");
+                                  there + " has " + first.limits + " (the deals of one group must be " +
+                                  SameWhat(tables[first.first_table].run, table.run) + ")");
       }
       Group& group = groups[g];
       const uint32_t run = run_of[t];
