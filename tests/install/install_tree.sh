@@ -51,15 +51,16 @@ done
 [ "$man_pages" = 1 ] || echo "install_tree.sh: man pages not checked (-DTALON_MAN_PAGES=OFF)"
 for t in "${tools[@]}"; do
   [ "$man_pages" = 1 ] || break
-  page=$P/share/man/man1/$t.1
-  if [ ! -f "$page" ]; then fail "share/man/man1/$t.1 is not installed"; continue; fi
+  page=$P/share/man/man1/$t.1.gz
+  if [ ! -f "$page" ]; then fail "share/man/man1/$t.1.gz is not installed"; continue; fi
+  gzip -t "$page" 2>/dev/null || fail "share/man/man1/$t.1.gz is not gzip"
   warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
   [ -z "$warnings" ] || fail "man $t warns: $warnings"
   shown=$(MANWIDTH=80 man -l "$page" 2>/dev/null | tr -s ' ')
   grep -q "^ $t - [a-z]" <<< "$shown" || fail "man $t shows no NAME line"
   grep -q "^ $t" <<< "$(sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' <<< "$shown")" || fail "man $t shows no SYNOPSIS"
 done
-[ "$man_pages" = 0 ] || grep -q -e "--solvable" <<< "$(MANWIDTH=80 man -l "$P/share/man/man1/talon-deal.1" 2>/dev/null)" \
+[ "$man_pages" = 0 ] || grep -q -e "--solvable" <<< "$(MANWIDTH=80 man -l "$P/share/man/man1/talon-deal.1.gz" 2>/dev/null)" \
   || fail "man talon-deal does not describe --solvable"
 
 # Bash completion: each tool's file (a link to one file) is loaded in a fresh
