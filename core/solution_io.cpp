@@ -82,6 +82,10 @@ Expected<MoveSpec> MoveFromJson(const Json& v, size_t m) {
                               "\"count\" out when one card is taken from each place), not " +
                               io::Describe(*count));
     move.count = static_cast<int>(*n);
+  } else if (move.from.size() == 1 && move.cards.size() > 1) {
+    // A writer may leave out a count the cards already give: several cards
+    // from one place are that many taken, as the text form reads them.
+    move.count = static_cast<int>(move.cards.size());
   }
   return move;
 }

@@ -148,6 +148,23 @@ TEST(SolutionJson, OptionsAreCompletedAndMovesMayBeLeftOutWhenNotSolved) {
   EXPECT_EQ(s->result, Verdict::kUnknown);
 }
 
+// Several cards from one place are that many taken, whether or not the file
+// says "count": the JSON and the text form of one move read the same.
+TEST(SolutionJson, AMissingCountOfCardsFromOnePlaceIsTheirNumber) {
+  auto s = SolutionFromJson(R"({"format":"talon-solution/1","game":"fake","deal":3,"result":"solved","moves":[)"
+                            R"({"from":[["stock"]],"to":["waste"],"cards":["9C","3S","9D"]},)"
+                            R"({"from":[["tableau",1],["tableau",2]],"to":["discard"],"cards":["KS","AH"]},)"
+                            R"({"from":[["stock"]],"to":["waste"],"cards":["9C","3S"],"count":2},)"
+                            R"({"from":[["stock"]],"to":["waste"],"cards":["9C"]}]})",
+                            kGames);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_EQ(s->moves.size(), 4u);
+  EXPECT_EQ(s->moves[0].count, 3);
+  EXPECT_EQ(s->moves[1].count, 0);  // one card from each of two places
+  EXPECT_EQ(s->moves[2].count, 2);
+  EXPECT_EQ(s->moves[3].count, 0);
+}
+
 TEST(SolutionJsonErrors, TopLevel) {
   const std::string good = SolutionToJson(FakeSolution());
   auto with = [&](const std::string& from, const std::string& to) {
