@@ -131,8 +131,8 @@ class MoveAxis {
       bins_ = std::max<uint64_t>(1, (longest + per_bin_) / per_bin_);
       return;
     }
-    first_ = Decade(std::max<uint64_t>(1, shortest));
-    decades_ = Decade(longest) + 1 - first_;
+    first_ = DecadeOf(shortest);
+    decades_ = DecadeOf(longest) + 1 - first_;
     per_decade_ = std::max(1, 60 / decades_);
     bins_ = static_cast<uint64_t>(decades_ * per_decade_);
     // Bin b starts at 10^(first + b / per_decade), rounded up: integer edges,
@@ -150,7 +150,8 @@ class MoveAxis {
 
   std::vector<uint64_t> Binned(const std::vector<uint64_t>& counts) const {
     std::vector<uint64_t> binned(bins_, 0);
-    for (size_t m = 0; m < counts.size(); ++m) binned[Bin(m)] += counts[m];
+    for (size_t m = 0; m < counts.size(); ++m)
+      if (counts[m]) binned[Bin(m)] += counts[m];
     return binned;
   }
 
@@ -175,11 +176,6 @@ class MoveAxis {
   std::string Label() const { return log_ ? "moves to win (log scale)" : "moves to win"; }
 
  private:
-  static int Decade(uint64_t v) {
-    int k = 0;
-    while (v >= 10) v /= 10, ++k;
-    return k;
-  }
   size_t Bin(uint64_t moves) const {
     if (!log_) return std::min<uint64_t>(bins_ - 1, moves / per_bin_);
     return static_cast<size_t>(std::upper_bound(edges_.begin(), edges_.end(), moves) - edges_.begin());

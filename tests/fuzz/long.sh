@@ -11,11 +11,7 @@ cd "$(dirname "$0")/../.."
 name=${1:?usage: bash tests/fuzz/long.sh NAME [CPU_SECONDS]}
 limit=${2:-1830}
 [ -f "tests/fuzz/${name}_fuzz.cpp" ] || { echo "long.sh: no target '$name' (tests/fuzz/NAME_fuzz.cpp)" >&2; exit 2; }
-read -r -a TALON_FUZZ_CMAKE_ARGS <<<"${TALON_FUZZ_CMAKE_ARGS:-}"
-bash .ci/install-deps
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DTALON_FUZZ=ON -DTALON_BENCHMARKS=OFF "${TALON_FUZZ_CMAKE_ARGS[@]}" >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target "talon_fuzz_$name" >/dev/null
+bash tests/fuzz/build.sh "talon_fuzz_$name"
 work=build-fuzz/long-corpus-$name
 if [ ! -d "$work" ]; then
   mkdir -p "$work"

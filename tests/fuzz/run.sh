@@ -9,12 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
-# Extra configure arguments, e.g. -DCMAKE_CXX_COMPILER_LAUNCHER=ccache.
-read -r -a TALON_FUZZ_CMAKE_ARGS <<<"${TALON_FUZZ_CMAKE_ARGS:-}"
-bash .ci/install-deps
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DTALON_FUZZ=ON -DTALON_BENCHMARKS=OFF "${TALON_FUZZ_CMAKE_ARGS[@]}" >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target talon_fuzz >/dev/null
+# Extra configure arguments, e.g. -DCMAKE_CXX_COMPILER_LAUNCHER=ccache, in
+# $TALON_FUZZ_CMAKE_ARGS (tests/fuzz/build.sh).
+bash tests/fuzz/build.sh talon_fuzz
 mkdir -p build-fuzz/artifacts
 status=0
 for src in tests/fuzz/*_fuzz.cpp; do
